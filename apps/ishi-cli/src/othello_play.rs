@@ -1,0 +1,305 @@
+//! `play othello`: a game in the terminal, human or computer on each side.
+
+use std::io::{self, BufRead, Write};
+
+use ishi_ai::random_move;
+use ishi_rules::othello::{Move, Othello, Shape, Square};
+use ishi_rules::{ByColor, Game, Outcome, Player};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use crate::{Controller, OthelloPlay};
+
+/// What a line typed at the prompt asks for.
+#[derive(Debug, PartialEq, Eq)]
+enum Input {
+    Play(Move),
+    Moves,
+    Undo,
+    Help,
+    Quit,
+    Blank,
+}
+
+fn parse_input(line: &str) -> Result<Input, String> {
+    let word = line.trim();
+    Ok(match word.to_ascii_lowercase().as_str() {
+        "" => Input::Blank,
+        "moves" | "m" | "?" => Input::Moves,
+        "undo" | "u" => Input::Undo,
+        "help" | "h" => Input::Help,
+        "quit" | "exit" | "q" => Input::Quit,
+        "pass" => Input::Play(Move::Pass),
+        _ => Input::Play(Move::Place(
+            word.parse::<Square>().map_err(|e| e.to_string())?,
+        )),
+    })
+}
+
+const HELP: &str = "\
+Type a square to place a disc: a column letter and a row number, like f5 (F5 and 5f work too).
+Rows count from the top. Other commands:
+  moves   list the legal moves (shown as * on the board)
+  undo    take back your last move, and the computer's answer to it
+  quit    end the game
+A player who cannot place a disc passes automatically.";
+
+/// Plays one game, reading a human's moves from `input`.
+///
+/// # Errors
+///
+/// Bad options (an unknown shape) as [`io::ErrorKind::InvalidInput`]; failures to write.
+pub(crate) fn run(
+    args: &OthelloPlay,
+    mut input: impl BufRead,
+    mut out: impl Write,
+    color: bool,
+) -> io::Result<()> {
+    let shape = board_shape(args).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    let controllers = ByColor::new(args.black, args.white);
+    let mut rng = match args.seed {
+        Some(seed) => StdRng::seed_from_u64(seed),
+        None => StdRng::from_os_rng(),
+    };
+    let style = Style { color };
+    let mut history = vec![Othello::new(shape)];
+    let mut last_move: Option<Square> = None;
+    writeln!(
+        out,
+        "Othello on {shape}: Black (X) is {}, White (O) is {}. Type \"help\" for commands.",
+        describe(controllers.black),
+        describe(controllers.white),
+    )?;
+    loop {
+        let position = *history.last().unwrap_or(&Othello::new(shape));
+        let player = position.turn();
+        let human = controllers[player] == Controller::Human;
+        style.board(&mut out, &position, last_move, human)?;
+        if let Some(outcome) = position.outcome() {
+            return write_result(&mut out, &position, outcome);
+        }
+        let mv = if position.legal_moves() == [Move::Pass] {
+            writeln!(out, "{} has no legal move and passes.", title(player))?;
+            Move::Pass
+        } else if human {
+            match ask(&mut input, &mut out, &position)? {
+                Some(Input::Play(mv)) => mv,
+                Some(Input::Undo) => {
+                    match undo(&mut history, &controllers) {
+                        Some(n) => writeln!(out, "Took back {n} move(s).")?,
+                        None => writeln!(out, "Nothing to undo.")?,
+                    }
+                    last_move = None;
+                    continue;
+                }
+                Some(_) => {
+                    writeln!(out, "Game abandoned.")?;
+                    return Ok(());
+                }
+                None => {
+                    writeln!(out, "\nEnd of input: game abandoned.")?;
+                    return Ok(());
+                }
+            }
+        } else {
+            let Some(mv) = random_move(&position, &mut rng) else {
+                continue;
+            };
+            writeln!(out, "{} (random) plays {mv}.", title(player))?;
+            mv
+        };
+        let mut next = position;
+        next.play_unchecked(mv);
+        last_move = mv.point();
+        history.push(next);
+    }
+}
+
+fn board_shape(args: &OthelloPlay) -> Result<Shape, String> {
+    match (&args.shape, args.size) {
+        (Some(name), _) => name.parse().map_err(|e| format!("--shape: {e}")),
+        (None, Some(size)) => Shape::square(size).map_err(|e| format!("--size: {e}")),
+        (None, None) => Ok(Shape::STANDARD),
+    }
+}
+
+fn describe(controller: Controller) -> &'static str {
+    match controller {
+        Controller::Human => "a human",
+        Controller::Random => "the computer (random)",
+    }
+}
+
+fn title(player: Player) -> &'static str {
+    player.fold("Black", "White")
+}
+
+/// Prompts until the human enters a legal move or a command; `None` at end of input.
+fn ask(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    position: &Othello,
+) -> io::Result<Option<Input>> {
+    let player = position.turn();
+    loop {
+        write!(
+            out,
+            "{} ({}) to move > ",
+            title(player),
+            player.fold('X', 'O')
+        )?;
+        out.flush()?;
+        let mut bytes = Vec::new();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            return Ok(None);
+        }
+        let line = String::from_utf8_lossy(&bytes);
+        match parse_input(&line) {
+            Err(e) => writeln!(out, "{e}. Type \"help\" for commands.")?,
+            Ok(Input::Blank) => {}
+            Ok(Input::Help) => writeln!(out, "{HELP}")?,
+            Ok(Input::Moves) => {
+                let moves: Vec<String> = position
+                    .legal_moves()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect();
+                writeln!(out, "Legal moves: {}", moves.join(" "))?;
+            }
+            Ok(Input::Play(mv)) => match position.check(mv) {
+                Ok(()) => return Ok(Some(Input::Play(mv))),
+                Err(reason) => writeln!(out, "{mv} is not legal: {reason}.")?,
+            },
+            Ok(other) => return Ok(Some(other)),
+        }
+    }
+}
+
+/// Takes back moves until a human is to move in a position that offered a real choice, before
+/// the current one. Returns how many moves were taken back, or `None` if there is no such point.
+fn undo(history: &mut Vec<Othello>, controllers: &ByColor<Controller>) -> Option<usize> {
+    let target = history[..history.len().saturating_sub(1)]
+        .iter()
+        .rposition(|p| {
+            controllers[p.turn()] == Controller::Human && p.legal_moves() != [Move::Pass]
+        })?;
+    let taken = history.len() - 1 - target;
+    history.truncate(target + 1);
+    Some(taken)
+}
+
+fn write_result(out: &mut impl Write, position: &Othello, outcome: Outcome) -> io::Result<()> {
+    let score = position.score();
+    let discs = score.discs;
+    let verdict = match outcome {
+        Outcome::Win(p) => format!("{} wins by {}", title(p), score.margin().abs()),
+        Outcome::Draw => "Draw".to_owned(),
+    };
+    writeln!(
+        out,
+        "Game over. Black {} - {} White. {verdict} ({score}).",
+        discs.black, discs.white
+    )
+}
+
+/// How the board is drawn: ASCII for pipes, colours and disc glyphs on a terminal.
+struct Style {
+    color: bool,
+}
+
+impl Style {
+    fn board(
+        &self,
+        out: &mut impl Write,
+        position: &Othello,
+        last: Option<Square>,
+        hints: bool,
+    ) -> io::Result<()> {
+        let shape = position.shape();
+        let size = shape.size() as u8;
+        let legal = if hints && !position.is_over() {
+            position.legal_moves()
+        } else {
+            Vec::new()
+        };
+        write!(out, "\n   ")?;
+        for col in 0..size {
+            write!(out, " {} ", char::from(b'a' + col))?;
+        }
+        writeln!(out)?;
+        for row in 0..size {
+            write!(out, "{:>3}", row + 1)?;
+            for col in 0..size {
+                let Some(sq) = Square::from_coords(col, row) else {
+                    continue;
+                };
+                let cell = if !shape.contains(sq) {
+                    " "
+                } else {
+                    match position.disc_at(sq) {
+                        Some(p) if self.color => p.fold("\u{25cf}", "\u{25cb}"),
+                        Some(p) => p.fold("X", "O"),
+                        None if legal.contains(&Move::Place(sq)) => "*",
+                        None => ".",
+                    }
+                };
+                let (open, close) = if last == Some(sq) {
+                    ('[', ']')
+                } else {
+                    (' ', ' ')
+                };
+                if self.color && shape.contains(sq) {
+                    write!(out, "\x1b[42;30m{open}{cell}{close}\x1b[0m")?;
+                } else {
+                    write!(out, "{open}{cell}{close}")?;
+                }
+            }
+            writeln!(out)?;
+        }
+        let discs = position.disc_count();
+        writeln!(out, "Black X {}  White O {}", discs.black, discs.white)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn input_accepts_squares_in_three_spellings_and_commands() {
+        for text in ["f4", "F4", "4f", " f4 \n"] {
+            let f4 = Input::Play(Move::Place("f4".parse().unwrap()));
+            assert_eq!(parse_input(text), Ok(f4), "{text:?}");
+        }
+        assert_eq!(parse_input("UNDO"), Ok(Input::Undo));
+        assert_eq!(parse_input(""), Ok(Input::Blank));
+        assert!(parse_input("z9").unwrap_err().contains("\"z9\""));
+    }
+
+    fn after(moves: &[&str]) -> Vec<Othello> {
+        let mut history = vec![Othello::standard()];
+        for sq in moves {
+            let mut next = *history.last().unwrap();
+            next.play_unchecked(Move::Place(sq.parse().unwrap()));
+            history.push(next);
+        }
+        history
+    }
+
+    #[test]
+    fn undo_against_the_computer_takes_back_its_reply_too() {
+        let controllers = ByColor::new(Controller::Human, Controller::Random);
+        let mut history = after(&["f5", "d6"]);
+        assert_eq!(undo(&mut history, &controllers), Some(2));
+        assert_eq!(history, vec![Othello::standard()]);
+        assert_eq!(undo(&mut history, &controllers), None);
+    }
+
+    #[test]
+    fn undo_between_humans_takes_back_one_move() {
+        let controllers = ByColor::new(Controller::Human, Controller::Human);
+        let mut history = after(&["f5", "d6"]);
+        assert_eq!(undo(&mut history, &controllers), Some(1));
+        assert_eq!(history.len(), 2);
+    }
+}

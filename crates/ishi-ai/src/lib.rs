@@ -1,0 +1,63 @@
+//! Ishi's computer players, written against the [`Game`] trait so that one engine serves every
+//! board. Randomness comes only from the RNG the caller passes in: the same seed gives the
+//! same game, in tests, in the terminal and in the browser.
+//!
+//! ```
+//! use ishi_ai::random_move;
+//! use ishi_rules::Game;
+//! use ishi_rules::othello::Othello;
+//! use rand::SeedableRng;
+//!
+//! let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+//! let start = Othello::standard();
+//! let mv = random_move(&start, &mut rng).expect("the start has moves");
+//! assert!(start.is_legal(mv));
+//! ```
+
+use ishi_rules::Game;
+use rand::Rng;
+use rand::seq::IndexedRandom;
+
+/// A legal move chosen uniformly at random, or `None` when the game is over.
+///
+/// The level for a child, and the computer player of the first seed game.
+pub fn random_move<G: Game>(game: &G, rng: &mut impl Rng) -> Option<G::Move> {
+    game.legal_moves().choose(rng).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ishi_rules::othello::Othello;
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    #[test]
+    fn random_games_stay_legal_and_end() {
+        let mut rng = SmallRng::seed_from_u64(1);
+        for _ in 0..200 {
+            let mut game = Othello::standard();
+            while let Some(mv) = random_move(&game, &mut rng) {
+                game = game.play(mv).expect("random_move picks legal moves");
+            }
+            assert!(game.is_over());
+            assert_eq!(random_move(&game, &mut rng), None);
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_moves() {
+        let play = |seed| {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut game = Othello::standard();
+            let mut moves = Vec::new();
+            while let Some(mv) = random_move(&game, &mut rng) {
+                moves.push(mv);
+                game.play_unchecked(mv);
+            }
+            moves
+        };
+        assert_eq!(play(5), play(5));
+        assert_ne!(play(5), play(6));
+    }
+}

@@ -1,0 +1,53 @@
+//! The rules of Ishi's games as plain values: no UI, no IO, no randomness.
+//!
+//! ```
+//! use ishi_rules::{Game, Move, Player};
+//! use ishi_rules::othello::Othello;
+//!
+//! let mut game = Othello::standard();
+//! while let Some(&mv) = game.legal_moves().first() {
+//!     game = game.play(mv)?; // a new position; the old one is untouched
+//! }
+//! let score = game.score();
+//! assert_eq!(score.discs.black + score.discs.white + score.empties, 64);
+//! println!("{score}"); // "B+18", "W+2" or "Draw"
+//! # Ok::<(), ishi_rules::IllegalMove<ishi_rules::othello::Move>>(())
+//! ```
+//!
+//! Every game implements [`Game`]: positions are values, and [`Game::play`] returns a new one,
+//! so front ends keep a history of snapshots for undo, and search clones freely. The reason a
+//! move is refused is data ([`IllegalReason`]), never a panic.
+//!
+//! Othello lives in [`othello`], with its fast path for the standard board.
+
+mod game;
+pub mod othello;
+mod player;
+
+pub use game::{Game, IllegalMove, IllegalReason, Move, Outcome};
+pub use player::{ByColor, ParsePlayerError, Player};
+
+/// The number of leaves `depth` plies below `game`, through the [`Game`] trait.
+///
+/// A pass is a ply when the game lists it as a move; a finished game counts as one leaf at any
+/// remaining depth.
+pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = game.legal_moves();
+    if moves.is_empty() {
+        return 1;
+    }
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .into_iter()
+        .map(|mv| {
+            let mut next = game.clone();
+            next.play_unchecked(mv);
+            perft(&next, depth - 1)
+        })
+        .sum()
+}

@@ -1,0 +1,88 @@
+//! Zobrist keys for Othello positions.
+//!
+//! A position's hash is the XOR of one key per disc (by colour and square index) and, when White
+//! is to move, the side key. Keys come from a fixed SplitMix64 stream, so hashes are the same in
+//! every build and on every platform.
+
+use crate::{ByColor, Player};
+
+use super::geometry::Bits;
+
+/// Square indexes the keys cover (a 10x10 board uses 100).
+const SQUARES: usize = 128;
+
+const fn splitmix64(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (state, z ^ (z >> 31))
+}
+
+struct Keys {
+    discs: [[u64; SQUARES]; 2],
+    /// `discs[0][i] ^ discs[1][i]`: what a flip of the disc on `i` changes.
+    flip: [u64; SQUARES],
+    side: u64,
+}
+
+static KEYS: Keys = keys();
+
+const fn keys() -> Keys {
+    let mut keys = Keys {
+        discs: [[0; SQUARES]; 2],
+        flip: [0; SQUARES],
+        side: 0,
+    };
+    let mut state = 0x15b1_2024;
+    let mut i = 0;
+    while i < SQUARES {
+        let (s, black) = splitmix64(state);
+        let (s, white) = splitmix64(s);
+        state = s;
+        keys.discs[0][i] = black;
+        keys.discs[1][i] = white;
+        keys.flip[i] = black ^ white;
+        i += 1;
+    }
+    keys.side = splitmix64(state).1;
+    keys
+}
+
+#[inline(always)]
+fn color_index(player: Player) -> usize {
+    player.fold(0, 1)
+}
+
+/// The hash of a position with these discs and side to move, computed from scratch.
+pub(crate) fn hash<B: Bits>(discs: ByColor<B>, turn: Player) -> u64 {
+    let mut h = if turn == Player::White { KEYS.side } else { 0 };
+    for (player, &set) in discs.iter() {
+        let keys = &KEYS.discs[color_index(player)];
+        let mut set = set;
+        while set != B::ZERO {
+            h ^= keys[set.lowest()];
+            set = set.without_lowest();
+        }
+    }
+    h
+}
+
+/// What the hash changes by when `mover` places a disc on `index`, `flipped` discs turn over and
+/// the turn passes to the other side.
+#[inline(always)]
+pub(crate) fn place_delta<B: Bits>(mover: Player, index: usize, flipped: B) -> u64 {
+    let mut h = KEYS.discs[color_index(mover)][index] ^ KEYS.side;
+    let mut set = flipped;
+    while set != B::ZERO {
+        h ^= KEYS.flip[set.lowest()];
+        set = set.without_lowest();
+    }
+    h
+}
+
+/// What the hash changes by when a player passes.
+#[inline(always)]
+pub(crate) fn pass_delta() -> u64 {
+    KEYS.side
+}
