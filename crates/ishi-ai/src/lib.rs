@@ -14,6 +14,8 @@
 //! assert!(start.is_legal(mv));
 //! ```
 
+pub mod go;
+
 use ishi_rules::Game;
 use rand::Rng;
 use rand::seq::IndexedRandom;

@@ -21,6 +21,7 @@
 //! Othello lives in [`othello`], with its fast path for the standard board.
 
 mod game;
+pub mod go;
 pub mod othello;
 mod player;
 

@@ -1,0 +1,183 @@
+//! Reading board diagrams: the rows of `X`, `O`, `.` and `+` that `Display` prints.
+
+use std::fmt;
+
+use crate::{ByColor, Player};
+
+use super::{GoRules, MAX_SIZE, MIN_SIZE, Point, Setup, SetupError};
+
+/// The column letters of a header line, in order from `A`.
+const COLUMNS: &str = "ABCDEFGHJKLMNOPQRST";
+
+/// A diagram that does not describe a position. Lines count from 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DiagramError {
+    /// A character that is not a cell (`X`, `O`, `.`, `+`) on a row.
+    BadChar {
+        /// The line of the row.
+        line: usize,
+        /// The character.
+        found: char,
+    },
+    /// A row whose number of cells is not the number of rows.
+    Width {
+        /// The line of the row.
+        line: usize,
+        /// Its cells.
+        cells: usize,
+        /// The number of rows, which is the board side.
+        size: usize,
+    },
+    /// A row numbered otherwise than its place from the bottom.
+    RowNumber {
+        /// The line of the row.
+        line: usize,
+        /// The number written.
+        found: String,
+        /// Its place counted from the bottom row, 1.
+        expected: usize,
+    },
+    /// No rows at all.
+    NoRows,
+    /// The rows draw no valid position: a size outside 5..=19, a chain without liberties.
+    Setup(SetupError),
+}
+
+impl fmt::Display for DiagramError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DiagramError::BadChar { line, found } => write!(
+                f,
+                "line {line}: {found:?} is not a cell: use X for black, O for white, . or + for \
+                 an empty point"
+            ),
+            DiagramError::Width { line, cells, size } => write!(
+                f,
+                "line {line}: a row of {cells} cells on a board of {size} rows"
+            ),
+            DiagramError::RowNumber {
+                line,
+                found,
+                expected,
+            } => write!(f, "line {line}: row number {found}, expected {expected}"),
+            DiagramError::NoRows => f.write_str("the diagram has no rows"),
+            DiagramError::Setup(e) => write!(f, "the diagram is not a position: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for DiagramError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DiagramError::Setup(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// One row as written: its line, optional row numbers and cells.
+struct Row<'a> {
+    line: usize,
+    numbers: Vec<&'a str>,
+    cells: Vec<Option<Player>>,
+}
+
+/// Whether `text` is a line of column letters (`A B C ...` or `ABC...`).
+fn is_header(text: &str) -> bool {
+    let letters: String = text.split_whitespace().collect();
+    !letters.is_empty() && COLUMNS.starts_with(&letters)
+}
+
+/// Reads a row line, or says which character is not a cell.
+fn row(line: usize, text: &str) -> Result<Row<'_>, DiagramError> {
+    let mut tokens: Vec<&str> = text.split_whitespace().collect();
+    let is_number = |t: &&str| t.bytes().all(|b| b.is_ascii_digit());
+    let mut numbers = Vec::new();
+    if tokens.first().is_some_and(is_number) {
+        numbers.push(tokens.remove(0));
+    }
+    if tokens.last().is_some_and(is_number) {
+        numbers.extend(tokens.pop());
+    }
+    let cells = tokens
+        .iter()
+        .flat_map(|t| t.chars())
+        .map(|c| match c {
+            'X' => Ok(Some(Player::Black)),
+            'O' => Ok(Some(Player::White)),
+            '.' | '+' => Ok(None),
+            found => Err(DiagramError::BadChar { line, found }),
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Row {
+        line,
+        numbers,
+        cells,
+    })
+}
+
+impl Setup {
+    /// The position drawn in `diagram`, unvalidated, with `turn` to move and no prisoners.
+    /// The format is [`Go::from_diagram`](super::Go::from_diagram)'s.
+    ///
+    /// # Errors
+    ///
+    /// [`DiagramError`] with the line when the text is not a square board of 5 to 19 rows of
+    /// cells (chains are not checked: [`Go::from_setup`](super::Go::from_setup) does that).
+    pub fn from_diagram(
+        diagram: &str,
+        rules: GoRules,
+        turn: Player,
+    ) -> Result<Setup, DiagramError> {
+        let mut rows = Vec::new();
+        for (k, text) in diagram.lines().enumerate() {
+            let text = text.trim();
+            if text.starts_with(|c: char| c.is_lowercase()) {
+                break;
+            }
+            if text.is_empty() || is_header(text) {
+                continue;
+            }
+            rows.push(row(k + 1, text)?);
+        }
+        let size = rows.len();
+        if size == 0 {
+            return Err(DiagramError::NoRows);
+        }
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(DiagramError::Setup(SetupError::Size(size)));
+        }
+        let mut stones = Vec::new();
+        for (k, r) in rows.iter().enumerate() {
+            let number = size - k;
+            if r.cells.len() != size {
+                return Err(DiagramError::Width {
+                    line: r.line,
+                    cells: r.cells.len(),
+                    size,
+                });
+            }
+            if let Some(found) = r.numbers.iter().find(|n| n.parse() != Ok(number)) {
+                return Err(DiagramError::RowNumber {
+                    line: r.line,
+                    found: (*found).to_owned(),
+                    expected: number,
+                });
+            }
+            for (col, cell) in r.cells.iter().enumerate() {
+                let p = Point::new(col as u8, (number - 1) as u8);
+                if let (Some(p), Some(player)) = (p, *cell) {
+                    stones.push((p, player));
+                }
+            }
+        }
+        stones.sort_unstable();
+        Ok(Setup {
+            size,
+            rules,
+            stones,
+            turn,
+            captures: ByColor::default(),
+        })
+    }
+}

@@ -1,0 +1,210 @@
+//! Finished positions with known counts, from `data/scores.txt` (its header gives the format).
+
+use ishi_rules::go::{Go, GoRules, Komi, Point, Setup};
+use ishi_rules::{ByColor, Player};
+use ishi_scoring::{Breakdown, DeadStones, GameResult, guess_dead_stones, score};
+
+/// One case of the fixture file.
+#[derive(Default)]
+struct Case {
+    name: String,
+    rules: Option<GoRules>,
+    komi: Option<Komi>,
+    captures: ByColor<u32>,
+    dead: Vec<Point>,
+    board: Vec<String>,
+    ownership: Vec<String>,
+    breakdown: ByColor<Option<Expected>>,
+    result: Option<GameResult>,
+    dead_ignored: bool,
+    guess: Option<Vec<Point>>,
+}
+
+/// An expected line of the breakdown.
+#[derive(Debug, PartialEq, Eq)]
+struct Expected {
+    stones: u32,
+    territory: u32,
+    prisoners: u32,
+    total: i32,
+}
+
+impl From<Breakdown> for Expected {
+    fn from(b: Breakdown) -> Expected {
+        Expected {
+            stones: b.stones,
+            territory: b.territory,
+            prisoners: b.prisoners,
+            total: b.total,
+        }
+    }
+}
+
+fn points(words: &[&str]) -> Vec<Point> {
+    words.iter().map(|w| w.parse().unwrap()).collect()
+}
+
+fn parse_cases(text: &str) -> Vec<Case> {
+    let mut cases: Vec<Case> = Vec::new();
+    let mut in_ownership = false;
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(name) = line.strip_prefix("===") {
+            cases.push(Case {
+                name: name.trim().to_owned(),
+                ..Case::default()
+            });
+            continue;
+        }
+        let case = cases.last_mut().expect("a line before the first case");
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.iter().all(|w| w.chars().count() == 1) {
+            let row = words.concat();
+            if in_ownership {
+                case.ownership.push(row);
+            } else {
+                case.board.push(row);
+            }
+            continue;
+        }
+        match words[0] {
+            "rules" => case.rules = Some(words[1].parse().unwrap()),
+            "komi" => case.komi = Some(words[1].parse().unwrap()),
+            "captures" => {
+                case.captures = ByColor::new(words[1].parse().unwrap(), words[2].parse().unwrap());
+            }
+            "dead" => case.dead = points(&words[1..]),
+            "board" => in_ownership = false,
+            "ownership" => in_ownership = true,
+            "black" | "white" => {
+                let field = |name: &str| {
+                    let word = words.iter().find_map(|w| w.strip_prefix(name)).unwrap();
+                    word.strip_prefix('=').unwrap()
+                };
+                let expected = Expected {
+                    stones: field("stones").parse().unwrap(),
+                    territory: field("territory").parse().unwrap(),
+                    prisoners: field("prisoners").parse().unwrap(),
+                    total: field("total").parse::<Komi>().unwrap().half_points(),
+                };
+                let player: Player = words[0].parse().unwrap();
+                case.breakdown[player] = Some(expected);
+            }
+            "result" => case.result = Some(words[1].parse().unwrap()),
+            "dead-ignored" => case.dead_ignored = true,
+            "guess" if words[1] == "none" => case.guess = Some(Vec::new()),
+            "guess" => case.guess = Some(points(&words[1..])),
+            other => panic!("{}: unknown line {other:?}", case.name),
+        }
+    }
+    cases
+}
+
+/// The position of `case` and the dead stones its diagram marks in lowercase.
+fn position(case: &Case, rules: GoRules) -> (Go, Vec<Point>) {
+    let size = case.board.len();
+    let mut stones = Vec::new();
+    let mut marked = Vec::new();
+    for (k, row) in case.board.iter().enumerate() {
+        assert_eq!(
+            row.chars().count(),
+            size,
+            "{}: row {k} is not {size} wide",
+            case.name
+        );
+        for (col, c) in row.chars().enumerate() {
+            let p = Point::new(col as u8, (size - 1 - k) as u8).unwrap();
+            let player = match c.to_ascii_uppercase() {
+                'X' => Player::Black,
+                'O' => Player::White,
+                '.' => continue,
+                other => panic!("{}: {other:?} on the board", case.name),
+            };
+            stones.push((p, player));
+            if c.is_ascii_lowercase() {
+                marked.push(p);
+            }
+        }
+    }
+    let setup = Setup {
+        size,
+        rules,
+        stones,
+        turn: Player::Black,
+        captures: case.captures,
+    };
+    (Go::from_setup(&setup).unwrap(), marked)
+}
+
+/// What is wrong with the count of `case`, if anything.
+fn check(case: &Case) -> Vec<String> {
+    let rules = case.rules.expect("every case names its rules");
+    let rules = case.komi.map_or(rules, |komi| rules.with_komi(komi));
+    let (go, marked) = position(case, rules);
+    let dead = DeadStones::from_points(&go, case.dead.iter().copied().chain(marked));
+    let score = score(&go, &dead);
+    let mut errors = Vec::new();
+    let mut expect = |what: &str, found: String, expected: String| {
+        if found != expected {
+            errors.push(format!("{what}: expected\n{expected}\nfound\n{found}"));
+        }
+    };
+    if !case.ownership.is_empty() {
+        let expected: Vec<String> = case
+            .ownership
+            .iter()
+            .map(|row| row.chars().map(String::from).collect::<Vec<_>>().join(" "))
+            .collect();
+        expect(
+            "ownership",
+            score.ownership.to_string(),
+            expected.join("\n"),
+        );
+    }
+    for (player, expected) in case.breakdown.iter() {
+        let breakdown = score.breakdown[player];
+        let komi = player.fold(Komi::default(), rules.komi);
+        expect(
+            &format!("{player} komi"),
+            breakdown.komi.to_string(),
+            komi.to_string(),
+        );
+        if let Some(expected) = expected {
+            expect(
+                &format!("{player} breakdown"),
+                format!("{:?}", Expected::from(breakdown)),
+                format!("{expected:?}"),
+            );
+        }
+    }
+    let result = case.result.expect("every case gives its result");
+    expect("result", score.result().to_string(), result.to_string());
+    expect(
+        "dead-ignored",
+        score.dead_ignored.to_string(),
+        case.dead_ignored.to_string(),
+    );
+    if let Some(guess) = &case.guess {
+        let names = |dead: &DeadStones| dead.iter().map(|p| format!("{p} ")).collect();
+        let expected = DeadStones::from_points(&go, guess.iter().copied());
+        expect("guess", names(&guess_dead_stones(&go)), names(&expected));
+    }
+    errors
+}
+
+#[test]
+fn fixture_positions_score_as_expected() {
+    let cases = parse_cases(include_str!("data/scores.txt"));
+    assert_eq!(cases.len(), 18);
+    let failures: Vec<String> = cases
+        .iter()
+        .flat_map(|case| {
+            check(case)
+                .into_iter()
+                .map(move |e| format!("== {}\n{e}", case.name))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
