@@ -4,10 +4,11 @@ use std::io::{self, BufRead, Write};
 
 use ishi_ai::random_move;
 use ishi_rules::othello::{Move, Othello, Shape, Square};
-use ishi_rules::{ByColor, Game, Outcome, Player};
+use ishi_rules::{ByColor, Game, Outcome};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use crate::terminal::{describe, read_line, title, undo};
 use crate::{Controller, OthelloPlay};
 
 /// What a line typed at the prompt asks for.
@@ -85,7 +86,9 @@ pub(crate) fn run(
             match ask(&mut input, &mut out, &position)? {
                 Some(Input::Play(mv)) => mv,
                 Some(Input::Undo) => {
-                    match undo(&mut history, &controllers) {
+                    match undo(&mut history, &controllers, |p| {
+                        p.legal_moves() != [Move::Pass]
+                    }) {
                         Some(n) => writeln!(out, "Took back {n} move(s).")?,
                         None => writeln!(out, "Nothing to undo.")?,
                     }
@@ -123,17 +126,6 @@ fn board_shape(args: &OthelloPlay) -> Result<Shape, String> {
     }
 }
 
-fn describe(controller: Controller) -> &'static str {
-    match controller {
-        Controller::Human => "a human",
-        Controller::Random => "the computer (random)",
-    }
-}
-
-fn title(player: Player) -> &'static str {
-    player.fold("Black", "White")
-}
-
 /// Prompts until the human enters a legal move or a command; `None` at end of input.
 fn ask(
     input: &mut impl BufRead,
@@ -149,11 +141,9 @@ fn ask(
             player.fold('X', 'O')
         )?;
         out.flush()?;
-        let mut bytes = Vec::new();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
+        let Some(line) = read_line(input)? else {
             return Ok(None);
-        }
-        let line = String::from_utf8_lossy(&bytes);
+        };
         match parse_input(&line) {
             Err(e) => writeln!(out, "{e}. Type \"help\" for commands.")?,
             Ok(Input::Blank) => {}
@@ -173,19 +163,6 @@ fn ask(
             Ok(other) => return Ok(Some(other)),
         }
     }
-}
-
-/// Takes back moves until a human is to move in a position that offered a real choice, before
-/// the current one. Returns how many moves were taken back, or `None` if there is no such point.
-fn undo(history: &mut Vec<Othello>, controllers: &ByColor<Controller>) -> Option<usize> {
-    let target = history[..history.len().saturating_sub(1)]
-        .iter()
-        .rposition(|p| {
-            controllers[p.turn()] == Controller::Human && p.legal_moves() != [Move::Pass]
-        })?;
-    let taken = history.len() - 1 - target;
-    history.truncate(target + 1);
-    Some(taken)
 }
 
 fn write_result(out: &mut impl Write, position: &Othello, outcome: Outcome) -> io::Result<()> {
@@ -286,20 +263,24 @@ mod tests {
         history
     }
 
+    fn not_forced(p: &Othello) -> bool {
+        p.legal_moves() != [Move::Pass]
+    }
+
     #[test]
     fn undo_against_the_computer_takes_back_its_reply_too() {
         let controllers = ByColor::new(Controller::Human, Controller::Random);
         let mut history = after(&["f5", "d6"]);
-        assert_eq!(undo(&mut history, &controllers), Some(2));
+        assert_eq!(undo(&mut history, &controllers, not_forced), Some(2));
         assert_eq!(history, vec![Othello::standard()]);
-        assert_eq!(undo(&mut history, &controllers), None);
+        assert_eq!(undo(&mut history, &controllers, not_forced), None);
     }
 
     #[test]
     fn undo_between_humans_takes_back_one_move() {
         let controllers = ByColor::new(Controller::Human, Controller::Human);
         let mut history = after(&["f5", "d6"]);
-        assert_eq!(undo(&mut history, &controllers), Some(1));
+        assert_eq!(undo(&mut history, &controllers, not_forced), Some(1));
         assert_eq!(history.len(), 2);
     }
 }

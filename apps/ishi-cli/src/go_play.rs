@@ -1,0 +1,210 @@
+//! `play go`: a game of Go in the terminal, human or computer on each side.
+
+use std::io::{self, BufRead, Write};
+
+use ishi_ai::go::random_move;
+use ishi_rules::go::{Go, GoRules, Komi, Move, Point, handicap};
+use ishi_rules::{ByColor, Game, Player};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use crate::terminal::{describe, read_line, title, undo};
+use crate::{Controller, GoPlay};
+
+/// What a line typed at the prompt asks for during play.
+#[derive(Debug, PartialEq, Eq)]
+enum Input {
+    Play(Move),
+    Resign,
+    Undo,
+    Moves,
+    Help,
+    Quit,
+    Blank,
+}
+
+fn parse_input(line: &str) -> Result<Input, String> {
+    let word = line.trim();
+    Ok(match word.to_ascii_lowercase().as_str() {
+        "" => Input::Blank,
+        "pass" | "p" => Input::Play(Move::Pass),
+        "resign" => Input::Resign,
+        "undo" | "u" => Input::Undo,
+        "moves" | "m" | "?" => Input::Moves,
+        "help" | "h" => Input::Help,
+        "quit" | "exit" | "q" => Input::Quit,
+        _ => Input::Play(Move::Place(
+            word.parse::<Point>().map_err(|e| e.to_string())?,
+        )),
+    })
+}
+
+const HELP: &str = "\
+Type a point to play a stone: a column letter (A-T, no I) and a row number counted from the
+bottom, like D4. Other commands:
+  pass     pass your turn; two passes in a row end the game
+  resign   give up the game
+  undo     take back your last move, and the computer's answer to it
+  moves    list the legal moves
+  quit     end the program
+After two passes, mark dead stones by typing one of their points; \"done\" accepts the score.";
+
+/// How a game ended.
+enum End {
+    Resigned(Player),
+    Passed(Box<Go>),
+    Abandoned,
+}
+
+/// Plays one game, reading a human's moves from `input`.
+///
+/// # Errors
+///
+/// Bad options as [`io::ErrorKind::InvalidInput`]; failures to write.
+pub(crate) fn run(args: &GoPlay, mut input: impl BufRead, mut out: impl Write) -> io::Result<()> {
+    let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidInput, e);
+    let start = start_position(args).map_err(invalid)?;
+    let controllers = ByColor::new(args.black, args.white);
+    let mut rng = match args.seed {
+        Some(seed) => StdRng::seed_from_u64(seed),
+        None => StdRng::from_os_rng(),
+    };
+    let rules = *start.rules();
+    writeln!(
+        out,
+        "Go on {0}x{0}, {1} rules, komi {2}{3}. Black (X) is {4}, White (O) is {5}. Type \"help\" for commands.",
+        start.size(),
+        rules,
+        rules.komi,
+        match args.handicap {
+            0 | 1 => String::new(),
+            h => format!(", handicap {h}"),
+        },
+        describe(controllers.black),
+        describe(controllers.white),
+    )?;
+    let end = play(&start, &controllers, &mut rng, &mut input, &mut out)?;
+    match end {
+        End::Resigned(loser) => writeln!(
+            out,
+            "{} resigns. {} wins ({}+R).",
+            title(loser),
+            title(!loser),
+            (!loser).letter()
+        ),
+        End::Passed(position) => {
+            crate::go_score::count(&position, &controllers, &mut input, &mut out)
+        }
+        End::Abandoned => writeln!(out, "Game abandoned."),
+    }
+}
+
+fn start_position(args: &GoPlay) -> Result<Go, String> {
+    let rules: GoRules = args.rules.parse().map_err(|e| format!("--rules: {e}"))?;
+    let komi = match &args.komi {
+        Some(text) => text.parse::<Komi>().map_err(|e| format!("--komi: {e}"))?,
+        None => rules.default_komi(args.handicap),
+    };
+    let empty = Go::new(args.size, rules.with_komi(komi)).map_err(|e| format!("--size: {e}"))?;
+    if args.handicap < 2 {
+        return Ok(empty);
+    }
+    let points = handicap::fixed_handicap(args.size, args.handicap)
+        .map_err(|e| format!("--handicap: {e}"))?;
+    empty
+        .with_handicap(&points)
+        .map_err(|e| format!("--handicap: {e}"))
+}
+
+fn play(
+    start: &Go,
+    controllers: &ByColor<Controller>,
+    rng: &mut StdRng,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<End> {
+    let mut history = vec![start.clone()];
+    loop {
+        let position = history.last().cloned().unwrap_or_else(|| start.clone());
+        if position.is_over() {
+            return Ok(End::Passed(Box::new(position)));
+        }
+        let player = position.turn();
+        writeln!(out, "\n{position}")?;
+        let mv = match controllers[player] {
+            Controller::Random => {
+                let mv = random_move(&position, rng).unwrap_or(Move::Pass);
+                writeln!(out, "{} (random) plays {mv}.", title(player))?;
+                mv
+            }
+            Controller::Human => match ask(input, out, &position)? {
+                Some(Input::Play(mv)) => mv,
+                Some(Input::Resign) => return Ok(End::Resigned(player)),
+                Some(Input::Undo) => {
+                    match undo(&mut history, controllers, |_| true) {
+                        Some(n) => writeln!(out, "Took back {n} move(s).")?,
+                        None => writeln!(out, "Nothing to undo.")?,
+                    }
+                    continue;
+                }
+                Some(_) | None => return Ok(End::Abandoned),
+            },
+        };
+        match position.play(mv) {
+            Ok(next) => history.push(next),
+            Err(e) => writeln!(out, "{e}")?,
+        }
+    }
+}
+
+/// Prompts until the human enters a legal move or a command; `None` at end of input.
+fn ask(input: &mut impl BufRead, out: &mut impl Write, position: &Go) -> io::Result<Option<Input>> {
+    let player = position.turn();
+    loop {
+        write!(
+            out,
+            "{} ({}) to move > ",
+            title(player),
+            player.fold('X', 'O')
+        )?;
+        out.flush()?;
+        let Some(line) = read_line(input)? else {
+            writeln!(out, "\nEnd of input.")?;
+            return Ok(None);
+        };
+        match parse_input(&line) {
+            Err(e) => writeln!(out, "{e}. Type \"help\" for commands.")?,
+            Ok(Input::Blank) => {}
+            Ok(Input::Help) => writeln!(out, "{HELP}")?,
+            Ok(Input::Moves) => {
+                let moves: Vec<String> = position
+                    .legal_moves()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect();
+                writeln!(out, "Legal moves: {}", moves.join(" "))?;
+            }
+            Ok(Input::Play(mv)) => match position.check(mv) {
+                Ok(()) => return Ok(Some(Input::Play(mv))),
+                Err(reason) => writeln!(out, "{mv} is not legal: {reason}.")?,
+            },
+            Ok(other) => return Ok(Some(other)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn input_reads_points_and_commands() {
+        assert_eq!(
+            parse_input("d4\n"),
+            Ok(Input::Play(Move::Place("D4".parse().unwrap())))
+        );
+        assert_eq!(parse_input("PASS"), Ok(Input::Play(Move::Pass)));
+        assert_eq!(parse_input("resign"), Ok(Input::Resign));
+        assert!(parse_input("I9").unwrap_err().contains("\"I9\""));
+    }
+}

@@ -1,0 +1,148 @@
+//! `gtp`: Ishi as a Go engine speaking GTP version 2, for GUIs, match tools and tests.
+//!
+//! Framing follows the specification: an optional numeric id before the command, echoed in the
+//! answer; answers start with `=` (success) or `?` (failure) and end with an empty line;
+//! comments (`#` to the end of the line) and empty lines are ignored; control characters are
+//! dropped and tabs read as spaces. No input, however malformed, ends the engine except end of
+//! input or `quit`.
+
+use std::io::{self, BufRead, Write};
+
+/// One command line, split.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Request {
+    pub(crate) id: Option<u64>,
+    pub(crate) name: String,
+    pub(crate) args: Vec<String>,
+}
+
+/// Cleans and splits a line: `None` when nothing is left of it.
+pub(crate) fn parse_line(line: &str) -> Option<Request> {
+    let cleaned: String = line
+        .chars()
+        .take_while(|&c| c != '#')
+        .filter_map(|c| match c {
+            '\t' => Some(' '),
+            c if c.is_control() => None,
+            c => Some(c),
+        })
+        .collect();
+    let mut words = cleaned.split_whitespace();
+    let first = words.next()?;
+    let (id, name) = match first.parse::<u64>() {
+        Ok(id) => (Some(id), words.next().unwrap_or_default()),
+        Err(_) => (None, first),
+    };
+    Some(Request {
+        id,
+        name: name.to_owned(),
+        args: words.map(str::to_owned).collect(),
+    })
+}
+
+/// What a command asks the session loop to do after answering.
+pub(crate) enum Flow {
+    Continue,
+    Quit,
+}
+
+/// An engine: answers one request at a time.
+pub(crate) trait Engine {
+    /// The answer to `request`: `Ok(text)` for `=`, `Err(message)` for `?`.
+    fn answer(&mut self, request: &Request) -> (Result<String, String>, Flow);
+}
+
+/// Runs a GTP session until `quit` or end of input.
+pub(crate) fn serve(
+    engine: &mut impl Engine,
+    mut input: impl BufRead,
+    mut out: impl Write,
+) -> io::Result<()> {
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            return Ok(());
+        }
+        let line = String::from_utf8_lossy(&bytes);
+        let Some(request) = parse_line(&line) else {
+            continue;
+        };
+        let (result, flow) = if request.name.is_empty() {
+            (Err("syntax error".to_owned()), Flow::Continue)
+        } else {
+            engine.answer(&request)
+        };
+        let id = request.id.map(|id| id.to_string()).unwrap_or_default();
+        let (mark, text) = match result {
+            Ok(text) => ('=', text),
+            Err(text) => ('?', text),
+        };
+        // An empty line inside an answer would end it early: drop any.
+        let text: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        let text = text.join("\n");
+        if text.is_empty() {
+            write!(out, "{mark}{id}\n\n")?;
+        } else if text.contains('\n') {
+            write!(out, "{mark}{id}\n{text}\n\n")?;
+        } else {
+            write!(out, "{mark}{id} {text}\n\n")?;
+        }
+        out.flush()?;
+        if let Flow::Quit = flow {
+            return Ok(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_lose_comments_and_control_characters() {
+        assert_eq!(parse_line("   # only a comment"), None);
+        assert_eq!(parse_line(""), None);
+        assert_eq!(
+            parse_line("12 play\tblack D4 # move\r"),
+            Some(Request {
+                id: Some(12),
+                name: "play".to_owned(),
+                args: vec!["black".to_owned(), "D4".to_owned()],
+            })
+        );
+        assert_eq!(
+            parse_line("name\u{7}"),
+            Some(Request {
+                id: None,
+                name: "name".to_owned(),
+                args: vec![],
+            })
+        );
+        assert_eq!(parse_line("7").map(|r| r.name), Some(String::new()));
+    }
+
+    struct Echo;
+
+    impl Engine for Echo {
+        fn answer(&mut self, request: &Request) -> (Result<String, String>, Flow) {
+            match request.name.as_str() {
+                "quit" => (Ok(String::new()), Flow::Quit),
+                "multi" => (Ok("a\n\nb".to_owned()), Flow::Continue),
+                "fail" => (Err("nope".to_owned()), Flow::Continue),
+                _ => (Ok(request.args.join(" ")), Flow::Continue),
+            }
+        }
+    }
+
+    #[test]
+    fn answers_are_framed_with_ids_and_blank_lines() {
+        let input = "1 say hi\n\nfail\n2 multi\n3\nquit\nsay ignored\n";
+        let mut out = Vec::new();
+        serve(&mut Echo, input.as_bytes(), &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "=1 hi\n\n? nope\n\n=2\na\nb\n\n?3 syntax error\n\n=\n\n"
+        );
+    }
+}

@@ -1,0 +1,436 @@
+//! The Go engine behind `ishi-cli gtp`.
+//!
+//! Decisions a controller may need to know:
+//! - Rules: Japanese by default (GNU Go's default). `kata-set-rules japanese|chinese|
+//!   tromp-taylor` selects a preset as KataGo's command of that name does; `kata-get-rules`
+//!   names it. Komi stays as last set by `komi` (initially the preset's).
+//! - `play` or `genmove` for the side not to move inserts a pass for the other side (GTP allows
+//!   playing a colour twice); `undo` takes such a pass back with the move.
+//! - After two passes the game is over for the rules, but GTP controllers may go on playing
+//!   (to capture dead stones, say): a `play` then resumes the game from the current board,
+//!   prisoners kept. `genmove` on a finished game answers `pass` and changes nothing.
+//! - Handicap stones follow the GTP specification's table (third stone on the upper-left star
+//!   point, like GNU Go); komi is left as the controller set it.
+
+use std::str::FromStr;
+
+use ishi_ai::go::random_move;
+use ishi_records::GoRecord;
+use ishi_rules::go::{Go, GoRules, Komi, Move, Point, handicap};
+use ishi_rules::{ByColor, Game, Player};
+use ishi_scoring::StoneStatus;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use crate::gtp::{Engine, Flow, Request};
+
+/// The commands this engine knows, for `list_commands` and `known_command`.
+const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "final_status_list",
+    "fixed_handicap",
+    "place_free_handicap",
+    "loadsgf",
+    "printsgf",
+    "set_free_handicap",
+    "time_settings",
+    "time_left",
+    "list_stones",
+    "is_legal",
+    "kata-set-rules",
+    "kata-get-rules",
+];
+
+/// A move of the game with how it came about.
+#[derive(Clone, Copy, Debug)]
+struct Played {
+    mv: Move,
+    /// A pass inserted because the controller played the same colour twice.
+    implicit: bool,
+}
+
+pub(crate) struct GoEngine {
+    rules: GoRules,
+    size: usize,
+    /// The position after setup and handicap.
+    start: Go,
+    /// Every position since `start`, the current one last; one more than `played`.
+    positions: Vec<Go>,
+    played: Vec<Played>,
+    rng: StdRng,
+}
+
+type Answer = Result<String, String>;
+
+/// The positions [`GoEngine::prepare`] derives before a move.
+struct Prepared {
+    resumed: Option<Go>,
+    passed: Option<Go>,
+}
+
+impl Prepared {
+    /// The position the move is played in.
+    fn position<'a>(&'a self, current: &'a Go) -> &'a Go {
+        self.passed
+            .as_ref()
+            .or(self.resumed.as_ref())
+            .unwrap_or(current)
+    }
+}
+
+fn syntax_error() -> String {
+    "syntax error".to_owned()
+}
+
+impl GoEngine {
+    pub(crate) fn new(seed: Option<u64>) -> GoEngine {
+        let rules = GoRules::JAPANESE;
+        let start = Go::new(19, rules).unwrap_or_else(|_| unreachable!("19 is a valid size"));
+        GoEngine {
+            rules,
+            size: 19,
+            positions: vec![start.clone()],
+            start,
+            played: Vec::new(),
+            rng: seed.map_or_else(StdRng::from_os_rng, StdRng::seed_from_u64),
+        }
+    }
+
+    fn current(&self) -> &Go {
+        // `positions` always holds the start.
+        self.positions.last().unwrap_or(&self.start)
+    }
+
+    fn reset(&mut self, start: Go) {
+        self.positions = vec![start.clone()];
+        self.start = start;
+        self.played.clear();
+    }
+
+    fn clear_board(&mut self) -> Answer {
+        let start = Go::new(self.size, self.rules).map_err(|e| e.to_string())?;
+        self.reset(start);
+        Ok(String::new())
+    }
+
+    /// Rebuilds the game under new rules (komi included) by replaying its moves.
+    fn set_rules(&mut self, rules: GoRules) -> Answer {
+        let mut setup = self.start.setup();
+        setup.rules = rules;
+        let mut position = Go::from_setup(&setup).map_err(|e| e.to_string())?;
+        let mut positions = vec![position.clone()];
+        for played in &self.played {
+            position = position
+                .play(played.mv)
+                .map_err(|e| format!("the game so far is not legal under these rules: {e}"))?;
+            positions.push(position.clone());
+        }
+        self.rules = rules;
+        self.start = positions[0].clone();
+        self.positions = positions;
+        Ok(String::new())
+    }
+
+    /// What it takes for `player` to move now: the finished game resumed from its board, and
+    /// a pass inserted when the other side is to move. Changes nothing.
+    fn prepare(&self, player: Player) -> Result<Prepared, String> {
+        let resumed = if self.current().is_over() {
+            Some(Go::from_setup(&self.current().setup()).map_err(|e| e.to_string())?)
+        } else {
+            None
+        };
+        let base = resumed.as_ref().unwrap_or(self.current());
+        let passed = if base.turn() == player {
+            None
+        } else {
+            Some(base.play(Move::Pass).map_err(|e| e.to_string())?)
+        };
+        Ok(Prepared { resumed, passed })
+    }
+
+    fn play(&mut self, player: Player, mv: Move) -> Answer {
+        let prepared = self.prepare(player)?;
+        let next = prepared
+            .position(self.current())
+            .play(mv)
+            .map_err(|_| "illegal move".to_owned())?;
+        if let Some(resumed) = prepared.resumed {
+            self.reset(resumed);
+        }
+        if let Some(passed) = prepared.passed {
+            self.played.push(Played {
+                mv: Move::Pass,
+                implicit: true,
+            });
+            self.positions.push(passed);
+        }
+        self.played.push(Played {
+            mv,
+            implicit: false,
+        });
+        self.positions.push(next);
+        Ok(String::new())
+    }
+
+    fn genmove(&mut self, player: Player) -> Answer {
+        if self.current().is_over() {
+            return Ok("pass".to_owned());
+        }
+        let prepared = self.prepare(player)?;
+        let position = prepared.position(self.current()).clone();
+        let mv = random_move(&position, &mut self.rng).unwrap_or(Move::Pass);
+        // The same judge as the opponent's moves: `play` refuses anything illegal.
+        self.play(player, mv)?;
+        Ok(vertex(mv))
+    }
+
+    fn undo(&mut self) -> Answer {
+        let Some(last) = self.played.pop() else {
+            return Err("cannot undo".to_owned());
+        };
+        debug_assert!(!last.implicit);
+        self.positions.pop();
+        if self.played.last().is_some_and(|p| p.implicit) {
+            self.played.pop();
+            self.positions.pop();
+        }
+        Ok(String::new())
+    }
+
+    fn place_handicap(&mut self, points: &[Point]) -> Answer {
+        if !self.played.is_empty()
+            || self
+                .start
+                .points()
+                .any(|p| self.start.stone_at(p).is_some())
+        {
+            return Err("board not empty".to_owned());
+        }
+        let start = self
+            .start
+            .with_handicap(points)
+            .map_err(|e| format!("bad vertex list: {e}"))?;
+        self.reset(start);
+        Ok(points
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" "))
+    }
+
+    fn fixed_handicap(&mut self, args: &[String]) -> Answer {
+        let stones: u8 = one(args)?.parse().map_err(|_| syntax_error())?;
+        if !self.played.is_empty()
+            || self
+                .start
+                .points()
+                .any(|p| self.start.stone_at(p).is_some())
+        {
+            return Err("board not empty".to_owned());
+        }
+        let points = handicap::fixed_handicap(self.size, stones)
+            .map_err(|_| "invalid number of stones".to_owned())?;
+        self.place_handicap(&points)
+    }
+
+    /// `loadsgf FILE [MOVE]`: the game of an SGF file, up to the position before move
+    /// `MOVE` (to the end when missing). Answers the colour to play.
+    fn load_sgf(&mut self, args: &[String]) -> Answer {
+        let (file, before) = match args {
+            [file] => (file, None),
+            [file, n] => (file, Some(n.parse::<usize>().map_err(|_| syntax_error())?)),
+            _ => return Err(syntax_error()),
+        };
+        let bytes = std::fs::read(file).map_err(|e| format!("cannot load file: {e}"))?;
+        let record = GoRecord::parse(&bytes).map_err(|e| format!("cannot load file: {e}"))?;
+        let mut positions = record
+            .replay()
+            .map_err(|e| format!("cannot load file: {e}"))?;
+        let keep = before.map_or(positions.len(), |n| n.clamp(1, positions.len()));
+        positions.truncate(keep);
+        self.size = record.size;
+        self.rules = record.rules;
+        self.played = record.moves[..keep - 1]
+            .iter()
+            .map(|m| Played {
+                mv: m.mv,
+                implicit: false,
+            })
+            .collect();
+        self.start = positions[0].clone();
+        self.positions = positions;
+        Ok(self.current().turn().name().to_owned())
+    }
+
+    /// `printsgf [FILE]`: the game as SGF, written to `FILE` or answered.
+    fn print_sgf(&self, args: &[String]) -> Answer {
+        let moves: Vec<Move> = self.played.iter().map(|p| p.mv).collect();
+        let mut record = GoRecord::from_game(&self.start, &moves);
+        record.players = ByColor::new(None, Some("Ishi".to_owned()));
+        if self.current().is_over() {
+            record.result = Some(ishi_scoring::final_score(self.current()).to_string());
+        }
+        let text = record.to_sgf();
+        match args {
+            [] => Ok(text),
+            [file] => std::fs::write(file, text)
+                .map(|()| String::new())
+                .map_err(|e| format!("cannot write file: {e}")),
+            _ => Err(syntax_error()),
+        }
+    }
+
+    fn list_stones(&self, player: Player) -> String {
+        let position = self.current();
+        position
+            .points()
+            .filter(|&p| position.stone_at(p) == Some(player))
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn is_legal(&self, player: Player, mv: Move) -> Answer {
+        let prepared = self.prepare(player)?;
+        let legal = prepared.position(self.current()).is_legal(mv);
+        Ok(if legal { "1" } else { "0" }.to_owned())
+    }
+
+    fn dispatch(&mut self, name: &str, args: &[String]) -> Answer {
+        match name {
+            "protocol_version" => Ok("2".to_owned()),
+            "name" => Ok("Ishi".to_owned()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").to_owned()),
+            "known_command" => Ok(COMMANDS.contains(&one(args)?).to_string()),
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "boardsize" => {
+                let size: usize = one(args)?.parse().map_err(|_| syntax_error())?;
+                if !(ishi_rules::go::MIN_SIZE..=ishi_rules::go::MAX_SIZE).contains(&size) {
+                    return Err("unacceptable size".to_owned());
+                }
+                self.size = size;
+                self.clear_board()
+            }
+            "clear_board" => self.clear_board(),
+            "komi" => {
+                let komi = Komi::from_str(one(args)?).map_err(|e| e.to_string())?;
+                self.set_rules(self.rules.with_komi(komi))
+            }
+            "play" => {
+                let (player, mv) = color_and_vertex(args)?;
+                self.play(player, mv)
+            }
+            "genmove" => self.genmove(color(one(args)?)?),
+            "undo" => self.undo(),
+            "showboard" => Ok(format!("\n{}", self.current())),
+            "final_score" => Ok(ishi_scoring::final_score(self.current()).to_gtp()),
+            "final_status_list" => {
+                let status: StoneStatus = one(args)?.parse().map_err(|_| syntax_error())?;
+                Ok(ishi_scoring::final_status_list(self.current(), status)
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" "))
+            }
+            "fixed_handicap" => self.fixed_handicap(args),
+            "loadsgf" => self.load_sgf(args),
+            "printsgf" => self.print_sgf(args),
+            "place_free_handicap" => {
+                // Ishi chooses the fixed points: they are good points, and it knows no better.
+                self.fixed_handicap(args)
+            }
+            "set_free_handicap" => {
+                let points = args
+                    .iter()
+                    .map(|a| a.parse::<Point>().map_err(|_| syntax_error()))
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.place_handicap(&points)
+            }
+            // The random player does not budget time; the settings are checked and accepted
+            // so that controllers which always send them can drive it.
+            "time_settings" => numbers::<3>(args).map(|_| String::new()),
+            "time_left" => match args {
+                [c, time, stones] => {
+                    color(c)?;
+                    numbers::<2>(&[time.clone(), stones.clone()]).map(|_| String::new())
+                }
+                _ => Err(syntax_error()),
+            },
+            "list_stones" => Ok(self.list_stones(color(one(args)?)?)),
+            "is_legal" => {
+                let (player, mv) = color_and_vertex(args)?;
+                self.is_legal(player, mv)
+            }
+            "kata-set-rules" => {
+                let rules = GoRules::from_str(one(args)?).map_err(|e| e.to_string())?;
+                self.set_rules(rules.with_komi(self.rules.komi))
+            }
+            "kata-get-rules" => Ok(self.rules.to_string()),
+            _ => Err("unknown command".to_owned()),
+        }
+    }
+}
+
+impl Engine for GoEngine {
+    fn answer(&mut self, request: &Request) -> (Answer, Flow) {
+        if request.name == "quit" {
+            return (Ok(String::new()), Flow::Quit);
+        }
+        (self.dispatch(&request.name, &request.args), Flow::Continue)
+    }
+}
+
+/// The single argument of a command.
+fn one(args: &[String]) -> Result<&str, String> {
+    match args {
+        [arg] => Ok(arg),
+        _ => Err(syntax_error()),
+    }
+}
+
+fn numbers<const N: usize>(args: &[String]) -> Result<[u64; N], String> {
+    let values: Vec<u64> = args
+        .iter()
+        .map(|a| a.parse::<u64>().map_err(|_| syntax_error()))
+        .collect::<Result<_, _>>()?;
+    values.try_into().map_err(|_| syntax_error())
+}
+
+fn color(text: &str) -> Result<Player, String> {
+    text.parse().map_err(|_| "invalid color".to_owned())
+}
+
+fn color_and_vertex(args: &[String]) -> Result<(Player, Move), String> {
+    let [c, v] = args else {
+        return Err(syntax_error());
+    };
+    let mv = if v.eq_ignore_ascii_case("pass") {
+        Move::Pass
+    } else {
+        Move::Place(
+            v.parse::<Point>()
+                .map_err(|_| "invalid vertex".to_owned())?,
+        )
+    };
+    Ok((color(c)?, mv))
+}
+
+fn vertex(mv: Move) -> String {
+    match mv {
+        Move::Place(p) => p.to_string(),
+        Move::Pass => "pass".to_owned(),
+    }
+}

@@ -1,0 +1,279 @@
+//! Terminal Go and the GTP engine, driven through pipes.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn ishi(args: &[&str], input: &str) -> (bool, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ishi-cli"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ishi-cli starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let mut text = String::from_utf8(output.stdout).unwrap();
+    text.push_str(&String::from_utf8(output.stderr).unwrap());
+    (output.status.success(), text)
+}
+
+const HUMANS_5X5: [&str; 8] = [
+    "play", "go", "--size", "5", "--black", "human", "--white", "human",
+];
+
+const HUMANS_7X7: [&str; 8] = [
+    "play", "go", "--size", "7", "--black", "human", "--white", "human",
+];
+
+/// Walls on columns C (Black) and E (White), dame on D, and a lost White stone on A4.
+const WALLS_7X7: [&str; 18] = [
+    "C1", "E1", "C2", "E2", "C3", "E3", "C4", "A4", "C5", "E4", "C6", "E5", "C7", "E6", "pass",
+    "E7", "pass", "pass",
+];
+
+fn lines(moves: &[&str]) -> String {
+    moves.iter().map(|m| format!("{m}\n")).collect()
+}
+
+#[test]
+fn a_game_ends_with_two_passes_marked_dead_stones_and_the_score() {
+    // Japanese: Black 13 points + A4's point + 1 prisoner = 15; White 14 + 6.5.
+    let (ok, text) = ishi(&HUMANS_7X7, &format!("{}done\n", lines(&WALLS_7X7)));
+    assert!(ok, "{text}");
+    assert!(
+        text.contains("Two passes: the game is over. Counting."),
+        "{text}"
+    );
+    assert!(text.contains("  4 o b X . O w w"), "{text}");
+    assert!(
+        text.contains("Black: 14 territory + 1 prisoners + komi 0 = 15"),
+        "{text}"
+    );
+    assert!(text.trim_end().ends_with("Result: W+5.5."), "{text}");
+}
+
+#[test]
+fn marking_a_chain_changes_the_count() {
+    // A4 alive again: its region touches both colours, so nobody owns the left side.
+    let (_, text) = ishi(
+        &HUMANS_7X7,
+        &format!("{}a4\nc9\nzz\ne4\ne4\ndone\n", lines(&WALLS_7X7)),
+    );
+    assert!(text.contains("  4 O . X . O w w"), "{text}");
+    assert!(text.contains("There is no stone on C9."), "{text}");
+    assert!(text.contains("\"zz\" is not a point"), "{text}");
+    assert!(text.trim_end().ends_with("Result: W+20.5."), "{text}");
+}
+
+#[test]
+fn illegal_moves_are_refused_with_the_reason() {
+    let (ok, text) = ishi(&HUMANS_5X5, "c3\nc3\nz9\nb3\nresign\n");
+    assert!(ok);
+    assert!(
+        text.contains("C3 is not legal: the point is occupied."),
+        "{text}"
+    );
+    assert!(text.contains("\"z9\" is not a point"), "{text}");
+    assert!(text.contains("Black resigns. White wins (W+R)."), "{text}");
+}
+
+#[test]
+fn handicap_and_rules_options_set_up_the_game() {
+    let (ok, text) = ishi(
+        &[
+            "play",
+            "go",
+            "--handicap",
+            "3",
+            "--rules",
+            "chinese",
+            "--seed",
+            "2",
+        ],
+        "",
+    );
+    assert!(ok, "{text}");
+    assert!(
+        text.starts_with("Go on 9x9, chinese rules, komi 0.5, handicap 3."),
+        "{text}"
+    );
+    let (ok, text) = ishi(&["play", "go", "--size", "21"], "");
+    assert!(!ok);
+    assert!(
+        text.contains("--size: board size 21 is not supported"),
+        "{text}"
+    );
+    let (ok, text) = ishi(&["play", "go", "--handicap", "7"], "");
+    assert!(!ok);
+    assert!(text.contains("a 9x9 board takes 2 to 5"), "{text}");
+}
+
+#[test]
+fn computer_games_reach_the_count() {
+    let args = [
+        "play", "go", "--size", "7", "--black", "random", "--white", "random", "--seed", "5",
+    ];
+    let (ok, text) = ishi(&args, "");
+    assert!(ok);
+    assert!(text.contains("Result: "), "{text}");
+    assert_eq!(
+        text,
+        ishi(&args, "").1,
+        "the same seed replays the same game"
+    );
+}
+
+/// The answers of a GTP session, one per request.
+fn gtp(commands: &str) -> Vec<String> {
+    let (ok, text) = ishi(&["gtp", "--seed", "1"], commands);
+    assert!(ok, "{text}");
+    assert!(text.ends_with("\n\n"), "{text:?}");
+    text.trim_end().split("\n\n").map(str::to_owned).collect()
+}
+
+#[test]
+fn gtp_answers_the_standard_commands() {
+    let answers = gtp("protocol_version\n1 name\n2 boardsize 9\n3 clear_board\n\
+         4 known_command play\n5 known_command fly\n6 komi 7\n7 play black E5\n\
+         8 list_stones b\n9 is_legal w E5\n10 is_legal w D5\n11 genmove white\nquit\n");
+    assert_eq!(
+        answers[..11],
+        [
+            "= 2", "=1 Ishi", "=2", "=3", "=4 true", "=5 false", "=6", "=7", "=8 E5", "=9 0",
+            "=10 1",
+        ]
+    );
+    let white_move = answers[11].strip_prefix("=11 ").unwrap();
+    assert!(white_move.parse::<ishi_rules_point::Point>().is_ok() || white_move == "pass");
+}
+
+mod ishi_rules_point {
+    pub(crate) use ishi_rules::go::Point;
+}
+
+#[test]
+fn gtp_refuses_bad_input_without_stopping() {
+    let answers = gtp(
+        "boardsize 4\nboardsize nine\nplay black Z9\nplay purple D4\n\
+         play black D4\nplay white D4\nundo\nundo\nundo\nflap\n\x07\x00\n7\n\
+         fixed_handicap 3\nkomi 6.25\nname\n",
+    );
+    assert_eq!(
+        answers,
+        [
+            "? unacceptable size",
+            "? syntax error",
+            "? invalid vertex",
+            "? invalid color",
+            "=",
+            "? illegal move",
+            "=",
+            "? cannot undo",
+            "? cannot undo",
+            "? unknown command",
+            "?7 syntax error",
+            "= D4 Q16 D16",
+            "? \"6.25\" is not a komi: expected a whole or half number of points, like 6.5 or 7",
+            "= Ishi",
+        ]
+    );
+}
+
+#[test]
+fn gtp_scores_and_lists_dead_stones() {
+    let moves: String = WALLS_7X7
+        .iter()
+        .enumerate()
+        .map(|(i, m)| format!("play {} {m}\n", if i % 2 == 0 { "b" } else { "w" }))
+        .collect();
+    let answers = gtp(&format!(
+        "boardsize 7\n{moves}final_score\nfinal_status_list dead\nfinal_status_list seki\n\
+         kata-set-rules chinese\nkata-get-rules\nfinal_score\n"
+    ));
+    let n = WALLS_7X7.len() + 1;
+    assert_eq!(
+        answers[n..],
+        ["= W+5.5", "= A4", "=", "=", "= chinese", "= W+6.5"]
+    );
+}
+
+#[test]
+fn gtp_loads_sgf_records_as_gnu_go_does() {
+    let data = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../crates/ishi-records/tests/data"
+    );
+    let stones = std::fs::read_to_string(format!("{data}/gnugo-9x9.stones")).unwrap();
+    let answers = gtp(&format!(
+        "loadsgf {data}/gnugo-9x9.sgf\nlist_stones black\nlist_stones white\n\
+         loadsgf {data}/gnugo-9x9.sgf 3\nlist_stones black\nloadsgf /no/such/file.sgf\n\
+         loadsgf {data}/gnugo-9x9.stones\nlist_stones white\n"
+    ));
+    let sorted = |answer: &str| {
+        let mut points: Vec<String> = answer
+            .trim_start_matches('=')
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect();
+        points.sort();
+        points
+    };
+    let expected: Vec<Vec<String>> = stones
+        .lines()
+        .map(|l| sorted(l.split_once(':').map_or(l, |(_, s)| s)))
+        .collect();
+    assert!(
+        answers[0] == "= black" || answers[0] == "= white",
+        "{}",
+        answers[0]
+    );
+    assert!(
+        expected.contains(&sorted(&answers[1])),
+        "{answers:?}\n{stones}"
+    );
+    assert!(
+        expected.contains(&sorted(&answers[2])),
+        "{answers:?}\n{stones}"
+    );
+    // Before move 3: Black has played once.
+    assert_eq!(answers[3], "= black");
+    assert_eq!(sorted(&answers[4]).len(), 1);
+    assert!(
+        answers[5].starts_with("? cannot load file"),
+        "{}",
+        answers[5]
+    );
+    assert!(
+        answers[6].starts_with("? cannot load file: line 1"),
+        "{}",
+        answers[6]
+    );
+    // A failed load leaves the game as it was: White's one stone before move 3.
+    assert_eq!(sorted(&answers[7]).len(), 1, "{}", answers[7]);
+}
+
+#[test]
+fn gtp_printsgf_round_trips_through_loadsgf() {
+    let path = std::env::temp_dir().join(format!("ishi-gtp-{}.sgf", std::process::id()));
+    let file = path.display();
+    let answers = gtp(&format!(
+        "boardsize 9\nkomi 5.5\nfixed_handicap 2\ngenmove w\ngenmove b\ngenmove w\nplay b pass\n\
+         list_stones black\nlist_stones white\nprintsgf {file}\nclear_board\nloadsgf {file}\n\
+         list_stones black\nlist_stones white\nprintsgf\n"
+    ));
+    assert_eq!(answers[9], "=");
+    assert_eq!(answers[11], "= white");
+    assert_eq!(answers[12], answers[7]);
+    assert_eq!(answers[13], answers[8]);
+    std::fs::remove_file(&path).unwrap();
+    let sgf = &answers[14];
+    for property in ["SZ[9]", "KM[5.5]", "HA[2]", "AB[", "PW[Ishi]", "B[]"] {
+        assert!(sgf.contains(property), "{property} missing from {sgf}");
+    }
+}
