@@ -434,3 +434,67 @@ fn vertex(mv: Move) -> String {
         Move::Pass => "pass".to_owned(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gtp::serve;
+    use proptest::prelude::*;
+
+    /// Commands and arguments a controller, or a broken script, might send. The file
+    /// commands are left to their own tests: arbitrary names would write files.
+    fn line() -> impl Strategy<Value = String> {
+        let command = prop::sample::select(
+            COMMANDS
+                .iter()
+                .filter(|c| !c.ends_with("sgf"))
+                .map(|c| (*c).to_owned())
+                .chain(["bogus".to_owned(), String::new()])
+                .collect::<Vec<_>>(),
+        );
+        let arg = prop_oneof![
+            prop::sample::select(vec![
+                "b", "w", "black", "white", "pass", "D4", "E5", "A1", "T19", "J9", "I5", "0", "2",
+                "9", "19", "-1", "6.5", "x", "alive", "dead", "seki", "chinese",
+            ])
+            .prop_map(str::to_owned),
+            "[ -~]{0,6}",
+        ];
+        (
+            prop::option::of(0u64..100),
+            command,
+            prop::collection::vec(arg, 0..4),
+        )
+            .prop_map(|(id, command, args)| {
+                let id = id.map(|i| format!("{i} ")).unwrap_or_default();
+                format!("{id}{command} {}", args.join(" "))
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn any_command_sequence_gets_one_framed_answer_each(
+            lines in prop::collection::vec(line(), 1..60)
+        ) {
+            let input: String = lines
+                .iter()
+                .filter(|l| crate::gtp::parse_line(l).is_none_or(|r| r.name != "quit"))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            let mut out = Vec::new();
+            serve(&mut GoEngine::new(Some(1)), input.as_bytes(), &mut out).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            let answers = text.split("\n\n").filter(|a| !a.is_empty()).count();
+            let requests = input
+                .lines()
+                .filter(|l| crate::gtp::parse_line(l).is_some())
+                .count();
+            prop_assert_eq!(answers, requests, "{}", text);
+            for answer in text.split("\n\n").filter(|a| !a.is_empty()) {
+                prop_assert!(answer.starts_with('=') || answer.starts_with('?'), "{}", answer);
+            }
+        }
+    }
+}
