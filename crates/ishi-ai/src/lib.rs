@@ -15,10 +15,13 @@
 //! ```
 
 pub mod go;
+mod search;
 
 use ishi_rules::Game;
 use rand::Rng;
 use rand::seq::IndexedRandom;
+
+pub use search::{Clock, Eval, Level, Limits, SearchResult, Stop};
 
 /// A legal move chosen uniformly at random, or `None` when the game is over.
 ///
