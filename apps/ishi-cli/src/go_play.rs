@@ -2,7 +2,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use ishi_ai::go::random_move;
+use ishi_ai::Stop;
 use ishi_rules::go::{Go, GoRules, Komi, Move, Point, handicap};
 use ishi_rules::{ByColor, Game, Player};
 use rand::SeedableRng;
@@ -64,7 +64,8 @@ enum End {
 pub(crate) fn run(args: &GoPlay, mut input: impl BufRead, mut out: impl Write) -> io::Result<()> {
     let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidInput, e);
     let start = start_position(args).map_err(invalid)?;
-    let controllers = ByColor::new(args.black, args.white);
+    let controllers =
+        Controller::pair(&args.black, &args.white, ishi_ai::go::levels()).map_err(invalid)?;
     let mut rng = match args.seed {
         Some(seed) => StdRng::seed_from_u64(seed),
         None => StdRng::from_os_rng(),
@@ -132,9 +133,14 @@ fn play(
         let player = position.turn();
         writeln!(out, "\n{position}")?;
         let mv = match controllers[player] {
-            Controller::Random => {
-                let mv = random_move(&position, rng).unwrap_or(Move::Pass);
-                writeln!(out, "{} (random) plays {mv}.", title(player))?;
+            Controller::Computer(level) => {
+                let result = ishi_ai::go::choose(level, &position, rng, &Stop::new());
+                if ishi_ai::go::resigns(level, &result) {
+                    writeln!(out, "{} ({}) resigns.", title(player), level.name)?;
+                    return Ok(End::Resigned(player));
+                }
+                let mv = result.best.unwrap_or(Move::Pass);
+                writeln!(out, "{} ({}) plays {mv}.", title(player), level.name)?;
                 mv
             }
             Controller::Human => match ask(input, out, &position)? {

@@ -11,14 +11,30 @@
 //!   prisoners kept. `genmove` on a finished game answers `pass` and changes nothing.
 //! - Handicap stones follow the GTP specification's table (third stone on the upper-left star
 //!   point, like GNU Go); komi is left as the controller set it.
+//! - `genmove` searches with Monte Carlo tree search ([`ishi_ai::go::Mcts`], keeping its tree
+//!   from move to move) at the level of `--level` (the strongest by default), or with
+//!   `--playouts N` playouts; at the `random` level it plays `ishi_ai::go::random_move`. It
+//!   answers `resign` when its win rate is below 10 % after 2,000 playouts or more (never at
+//!   the children's levels); the game is then left as it was.
+//! - `time_settings` and `time_left` are honoured: each move gets the time left divided by the
+//!   moves expected (a third of the empty points, at least 10), or by the stones left in a
+//!   byo-yomi period, less a margin for lag; the byo-yomi time per stone is a floor while
+//!   main time lasts. A level's or `--playouts`' playouts still cap the search. Without
+//!   `time_left` the engine counts its own time down. `time_settings 0 T 0` means no limit.
+//! - `final_score` and `final_status_list` read the dead stones from playouts of the current
+//!   position (`ishi_ai::go::ownership` and `ishi_scoring::guess_dead_stones_with`), except at
+//!   the `random` level, which uses the static guess. `printsgf` writes the static guess's
+//!   result.
 
 use std::str::FromStr;
+use std::time::Duration;
 
-use ishi_ai::go::random_move;
+use ishi_ai::go::{Mcts, levels, ownership, random_move};
+use ishi_ai::{Level, Limits, Stop};
 use ishi_records::GoRecord;
 use ishi_rules::go::{Go, GoRules, Komi, Move, Point, handicap};
 use ishi_rules::{ByColor, Game, Player};
-use ishi_scoring::StoneStatus;
+use ishi_scoring::{DeadStones, StoneStatus};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -62,6 +78,107 @@ struct Played {
     implicit: bool,
 }
 
+/// Playouts that read the dead stones for `final_score` and `final_status_list` (fewer when
+/// `--playouts` asks for fewer a move).
+const OWNERSHIP_PLAYOUTS: u32 = 400;
+/// Seconds kept back from each move's share of the clock for the controller's lag.
+const LAG_SECONDS: f64 = 0.05;
+
+/// The level `id` names, for `--level`.
+pub(crate) fn parse_level(id: &str) -> Result<Level, String> {
+    levels()
+        .iter()
+        .find(|level| level.id == id)
+        .copied()
+        .ok_or_else(|| {
+            let ids: Vec<&str> = levels().iter().map(|l| l.id).collect();
+            format!("unknown level {id:?}: use one of {}", ids.join(", "))
+        })
+}
+
+/// The clock as GTP's `time_settings` and `time_left` describe it, in seconds.
+#[derive(Clone, Copy, Debug)]
+struct TimeSettings {
+    main: f64,
+    byo_yomi: f64,
+    stones: u64,
+}
+
+/// A player's time: in main time (`stones` 0) or in a byo-yomi period with `stones` to play.
+#[derive(Clone, Copy, Debug)]
+struct TimeLeft {
+    time: f64,
+    stones: u64,
+}
+
+/// Both players' clocks and the time manager.
+#[derive(Clone, Debug, Default)]
+struct Clocks {
+    settings: Option<TimeSettings>,
+    left: ByColor<Option<TimeLeft>>,
+}
+
+impl Clocks {
+    /// The settings in force, `None` without a time limit.
+    fn limited(&self) -> Option<TimeSettings> {
+        self.settings.filter(|s| {
+            let unlimited = s.byo_yomi > 0.0 && s.stones == 0;
+            !unlimited && (s.main > 0.0 || s.byo_yomi > 0.0)
+        })
+    }
+
+    fn left(&self, player: Player, settings: TimeSettings) -> TimeLeft {
+        self.left[player].unwrap_or(TimeLeft {
+            time: settings.main,
+            stones: 0,
+        })
+    }
+
+    /// The time `player` may spend on a move in `position`, `None` without a time limit.
+    fn budget(&self, player: Player, position: &Go) -> Option<Duration> {
+        let settings = self.limited()?;
+        let left = self.left(player, settings);
+        let share = if left.stones > 0 {
+            left.time / left.stones as f64
+        } else {
+            let moves = (position.empty_count() / 3).max(10) as f64;
+            let per_stone = if settings.stones > 0 {
+                settings.byo_yomi / settings.stones as f64
+            } else {
+                0.0
+            };
+            (left.time / moves).max(per_stone)
+        };
+        Some(Duration::from_secs_f64(
+            (share * 0.95 - LAG_SECONDS).max(0.01),
+        ))
+    }
+
+    /// Counts `spent` off `player`'s clock, for controllers that send no `time_left`.
+    fn spend(&mut self, player: Player, spent: Duration) {
+        let Some(settings) = self.limited() else {
+            return;
+        };
+        let mut left = self.left(player, settings);
+        left.time -= spent.as_secs_f64();
+        if left.stones > 0 {
+            left.stones -= 1;
+            if left.stones == 0 {
+                left = TimeLeft {
+                    time: settings.byo_yomi,
+                    stones: settings.stones,
+                };
+            }
+        } else if left.time <= 0.0 && settings.stones > 0 {
+            left = TimeLeft {
+                time: settings.byo_yomi,
+                stones: settings.stones,
+            };
+        }
+        self.left[player] = Some(left);
+    }
+}
+
 pub(crate) struct GoEngine {
     rules: GoRules,
     size: usize,
@@ -71,6 +188,13 @@ pub(crate) struct GoEngine {
     positions: Vec<Go>,
     played: Vec<Played>,
     rng: StdRng,
+    /// The level chosen with `--level`, if any.
+    level: Option<Level>,
+    /// The playouts a move chosen with `--playouts`, if any.
+    playouts: Option<u64>,
+    /// The search, with its tree from the last move.
+    mcts: Mcts,
+    clocks: Clocks,
 }
 
 type Answer = Result<String, String>;
@@ -96,9 +220,11 @@ fn syntax_error() -> String {
 }
 
 impl GoEngine {
-    pub(crate) fn new(seed: Option<u64>) -> GoEngine {
+    /// An engine playing at `level` (the strongest when `None`), or with `playouts` a move.
+    pub(crate) fn new(seed: Option<u64>, level: Option<Level>, playouts: Option<u64>) -> GoEngine {
         let rules = GoRules::JAPANESE;
         let start = Go::new(19, rules).unwrap_or_else(|_| unreachable!("19 is a valid size"));
+        let config = ishi_ai::go::config(&level.unwrap_or(GoEngine::strongest()));
         GoEngine {
             rules,
             size: 19,
@@ -106,7 +232,55 @@ impl GoEngine {
             start,
             played: Vec::new(),
             rng: seed.map_or_else(StdRng::from_os_rng, StdRng::seed_from_u64),
+            level,
+            playouts,
+            mcts: Mcts::new(config),
+            clocks: Clocks::default(),
         }
+    }
+
+    fn strongest() -> Level {
+        // The level list is never empty.
+        levels().last().copied().unwrap_or_else(|| unreachable!())
+    }
+
+    /// Whether the engine plays the `random` level.
+    fn plays_random(&self) -> bool {
+        self.level.is_some_and(|l| l.id == "random")
+    }
+
+    /// The search limits for `player`'s move in `position`: the clock's time, and the
+    /// playouts of `--playouts`, of `--level`, or of the strongest level without a clock.
+    fn limits(&self, player: Player, position: &Go) -> Limits {
+        let time = self.clocks.budget(player, position);
+        let nodes = self
+            .playouts
+            .or(self.level.and_then(|l| l.limits.nodes))
+            .or(if time.is_none() {
+                GoEngine::strongest().limits.nodes
+            } else {
+                None
+            });
+        Limits {
+            nodes,
+            time,
+            ..Limits::NONE
+        }
+    }
+
+    /// The dead stones of the current position: read from playouts, or guessed statically
+    /// at the `random` level.
+    fn dead_stones(&mut self) -> DeadStones {
+        let position = self.current().clone();
+        if self.plays_random() {
+            return ishi_scoring::guess_dead_stones(&position);
+        }
+        let playouts = self.playouts.map_or(OWNERSHIP_PLAYOUTS, |n| {
+            n.clamp(1, u64::from(OWNERSHIP_PLAYOUTS)) as u32
+        });
+        let owners = ownership(&position, playouts, &mut self.rng);
+        ishi_scoring::guess_dead_stones_with(&position, &owners)
+            .unwrap_or_else(|_| ishi_scoring::guess_dead_stones(&position))
     }
 
     fn current(&self) -> &Go {
@@ -191,7 +365,19 @@ impl GoEngine {
         }
         let prepared = self.prepare(player)?;
         let position = prepared.position(self.current()).clone();
-        let mv = random_move(&position, &mut self.rng).unwrap_or(Move::Pass);
+        let mv = if self.plays_random() {
+            random_move(&position, &mut self.rng).unwrap_or(Move::Pass)
+        } else {
+            let limits = self.limits(player, &position);
+            let result = self
+                .mcts
+                .search(&position, limits, &mut self.rng, &Stop::new());
+            self.clocks.spend(player, result.elapsed);
+            if self.mcts.config().resigns(&result) {
+                return Ok("resign".to_owned());
+            }
+            result.best.unwrap_or(Move::Pass)
+        };
         // The same judge as the opponent's moves: `play` refuses anything illegal.
         self.play(player, mv)?;
         Ok(vertex(mv))
@@ -336,10 +522,15 @@ impl GoEngine {
             "genmove" => self.genmove(color(one(args)?)?),
             "undo" => self.undo(),
             "showboard" => Ok(format!("\n{}", self.current())),
-            "final_score" => Ok(ishi_scoring::final_score(self.current()).to_gtp()),
+            "final_score" => {
+                let dead = self.dead_stones();
+                Ok(ishi_scoring::score(self.current(), &dead).result().to_gtp())
+            }
             "final_status_list" => {
                 let status: StoneStatus = one(args)?.parse().map_err(|_| syntax_error())?;
-                Ok(ishi_scoring::final_status_list(self.current(), status)
+                let dead = self.dead_stones();
+                Ok(ishi_scoring::score(self.current(), &dead)
+                    .stones(status)
                     .iter()
                     .map(ToString::to_string)
                     .collect::<Vec<_>>()
@@ -359,13 +550,27 @@ impl GoEngine {
                     .collect::<Result<Vec<_>, _>>()?;
                 self.place_handicap(&points)
             }
-            // The random player does not budget time; the settings are checked and accepted
-            // so that controllers which always send them can drive it.
-            "time_settings" => numbers::<3>(args).map(|_| String::new()),
+            "time_settings" => {
+                let [main, byo_yomi, stones] = numbers::<3>(args)?;
+                self.clocks = Clocks {
+                    settings: Some(TimeSettings {
+                        main: main as f64,
+                        byo_yomi: byo_yomi as f64,
+                        stones,
+                    }),
+                    left: ByColor::default(),
+                };
+                Ok(String::new())
+            }
             "time_left" => match args {
                 [c, time, stones] => {
-                    color(c)?;
-                    numbers::<2>(&[time.clone(), stones.clone()]).map(|_| String::new())
+                    let player = color(c)?;
+                    let [time, stones] = numbers::<2>(&[time.clone(), stones.clone()])?;
+                    self.clocks.left[player] = Some(TimeLeft {
+                        time: time as f64,
+                        stones,
+                    });
+                    Ok(String::new())
                 }
                 _ => Err(syntax_error()),
             },
@@ -471,12 +676,68 @@ mod tests {
             })
     }
 
+    #[test]
+    fn the_time_manager_shares_the_clock_out_over_the_moves_left() {
+        let empty = Go::new(9, GoRules::JAPANESE).unwrap();
+        let seconds = |clocks: &Clocks| {
+            clocks
+                .budget(Player::Black, &empty)
+                .map(|d| d.as_secs_f64())
+        };
+        let mut clocks = Clocks::default();
+        assert_eq!(seconds(&clocks), None);
+        clocks.settings = Some(TimeSettings {
+            main: 60.0,
+            byo_yomi: 0.0,
+            stones: 0,
+        });
+        // 81 empty points: 27 moves expected.
+        let share = seconds(&clocks).unwrap();
+        assert!(
+            (share - (60.0 / 27.0 * 0.95 - LAG_SECONDS)).abs() < 1e-9,
+            "{share}"
+        );
+        // In byo-yomi: the period's time over its stones.
+        clocks.left.black = Some(TimeLeft {
+            time: 10.0,
+            stones: 5,
+        });
+        let share = seconds(&clocks).unwrap();
+        assert!((share - (2.0 * 0.95 - LAG_SECONDS)).abs() < 1e-9, "{share}");
+        // Main time nearly gone, then spent: byo-yomi begins, and its stones count down.
+        clocks.settings = Some(TimeSettings {
+            main: 60.0,
+            byo_yomi: 30.0,
+            stones: 10,
+        });
+        clocks.left.black = Some(TimeLeft {
+            time: 1.0,
+            stones: 0,
+        });
+        let share = seconds(&clocks).unwrap();
+        assert!((share - (3.0 * 0.95 - LAG_SECONDS)).abs() < 1e-9, "{share}");
+        clocks.spend(Player::Black, Duration::from_secs(2));
+        let left = clocks.left.black.unwrap();
+        assert_eq!((left.time, left.stones), (30.0, 10));
+        clocks.spend(Player::Black, Duration::from_secs(3));
+        let left = clocks.left.black.unwrap();
+        assert_eq!((left.time, left.stones), (27.0, 9));
+        // Byo-yomi time without stones: no limit, as the GTP specification says.
+        clocks.settings = Some(TimeSettings {
+            main: 0.0,
+            byo_yomi: 5.0,
+            stones: 0,
+        });
+        assert_eq!(seconds(&clocks), None);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
 
         #[test]
         fn any_command_sequence_gets_one_framed_answer_each(
-            lines in prop::collection::vec(line(), 1..60)
+            lines in prop::collection::vec(line(), 1..60),
+            random in any::<bool>(),
         ) {
             let input: String = lines
                 .iter()
@@ -484,7 +745,13 @@ mod tests {
                 .map(|l| format!("{l}\n"))
                 .collect();
             let mut out = Vec::new();
-            serve(&mut GoEngine::new(Some(1)), input.as_bytes(), &mut out).unwrap();
+            // The random level, or a search of a few playouts a move.
+            let mut engine = if random {
+                GoEngine::new(Some(1), Some(parse_level("random").unwrap()), None)
+            } else {
+                GoEngine::new(Some(1), None, Some(8))
+            };
+            serve(&mut engine, input.as_bytes(), &mut out).unwrap();
             let text = String::from_utf8(out).unwrap();
             let answers = text.split("\n\n").filter(|a| !a.is_empty()).count();
             let requests = input

@@ -7,14 +7,18 @@ mod go_play;
 mod go_score;
 mod gtp;
 mod gtp_go;
+mod match_go;
 mod othello_play;
 mod perft;
+mod solve;
 mod terminal;
 
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
+use ishi_ai::Level;
+use ishi_rules::ByColor;
 
 /// Ishi (石): Othello in the terminal, on the standard board and on variant boards.
 #[derive(Parser, Debug)]
@@ -38,6 +42,11 @@ enum Command {
     /// it knows GNU Go's list_stones and is_legal, and kata-set-rules / kata-get-rules to
     /// choose the rules: japanese (the default), chinese or tromp-taylor.
     Gtp(GtpArgs),
+    /// Play Go games between two GTP engines, alternating colours, and count the wins.
+    ///
+    /// Ishi referees: it checks every move, and counts finished games with the dead stones
+    /// read from playouts. Prints one line per game, then the tally.
+    Match(match_go::MatchArgs),
 }
 
 /// Options of `gtp`.
@@ -46,6 +55,14 @@ struct GtpArgs {
     /// Seed for the engine's random choices, to reproduce a game.
     #[arg(long, value_name = "SEED")]
     seed: Option<u64>,
+    /// Strength: random, mcts-100, mcts-500, mcts-2000, mcts-8000 or mcts-30000 (playouts a
+    /// move). Without it the engine plays its strongest, by the clock when the controller
+    /// sends time_settings.
+    #[arg(long, value_name = "ID", value_parser = gtp_go::parse_level)]
+    level: Option<ishi_ai::Level>,
+    /// Playouts a move, instead of the level's or the clock's (time limits still cap them).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    playouts: Option<u64>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -80,12 +97,13 @@ pub(crate) struct GoPlay {
     /// Handicap stones for Black on the star points (2-9 on 13x13 and 19x19, 2-5 on 9x9).
     #[arg(long, value_name = "STONES", default_value_t = 0)]
     handicap: u8,
-    /// Who plays Black (moves first, or second after handicap stones).
-    #[arg(long, value_enum, default_value_t = Controller::Human)]
-    black: Controller,
-    /// Who plays White.
-    #[arg(long, value_enum, default_value_t = Controller::Random)]
-    white: Controller,
+    /// Who plays Black (moves first, or second after handicap stones): human, or a computer
+    /// level: random, mcts-100, mcts-500, mcts-2000, mcts-8000, mcts-30000.
+    #[arg(long, value_name = "WHO", default_value = "human")]
+    black: String,
+    /// Who plays White: human or a computer level (see --black).
+    #[arg(long, value_name = "WHO", default_value = "mcts-2000")]
+    white: String,
     /// Seed for the computer players, to replay the same game.
     #[arg(long, value_name = "SEED")]
     seed: Option<u64>,
@@ -101,12 +119,13 @@ pub(crate) struct OthelloPlay {
     /// (square) and '#' (hole) joined by '/'.
     #[arg(long, value_name = "NAME")]
     shape: Option<String>,
-    /// Who plays Black (moves first).
-    #[arg(long, value_enum, default_value_t = Controller::Human)]
-    black: Controller,
-    /// Who plays White.
-    #[arg(long, value_enum, default_value_t = Controller::Random)]
-    white: Controller,
+    /// Who plays Black (moves first): human, or a computer level: random, naive, minimax-4,
+    /// casual, club, expert, master.
+    #[arg(long, value_name = "WHO", default_value = "human")]
+    black: String,
+    /// Who plays White: human or a computer level (see --black).
+    #[arg(long, value_name = "WHO", default_value = "club")]
+    white: String,
     /// Seed for the computer players, to replay the same game.
     #[arg(long, value_name = "SEED")]
     seed: Option<u64>,
@@ -116,12 +135,44 @@ pub(crate) struct OthelloPlay {
 }
 
 /// Who decides the moves of one side.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Controller {
     /// A person typing moves.
     Human,
-    /// The computer, choosing uniformly among the legal moves.
-    Random,
+    /// The computer at a level of the game's list.
+    Computer(&'static Level),
+}
+
+impl Controller {
+    /// `human`, or the id of one of `levels`.
+    fn parse(text: &str, levels: &'static [Level]) -> Result<Controller, String> {
+        if text.eq_ignore_ascii_case("human") {
+            return Ok(Controller::Human);
+        }
+        levels
+            .iter()
+            .find(|l| l.id.eq_ignore_ascii_case(text))
+            .map(Controller::Computer)
+            .ok_or_else(|| {
+                let ids: Vec<&str> = levels.iter().map(|l| l.id).collect();
+                format!(
+                    "{text:?} is neither human nor a computer level ({})",
+                    ids.join(", ")
+                )
+            })
+    }
+
+    /// Black's and White's controllers from the command line's words.
+    pub(crate) fn pair(
+        black: &str,
+        white: &str,
+        levels: &'static [Level],
+    ) -> Result<ByColor<Controller>, String> {
+        Ok(ByColor::new(
+            Controller::parse(black, levels).map_err(|e| format!("--black: {e}"))?,
+            Controller::parse(white, levels).map_err(|e| format!("--white: {e}"))?,
+        ))
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -131,6 +182,13 @@ enum OthelloCommand {
     /// Prints one line: depth=D nodes=N seconds=S nps=X (leaves per second). Forced passes
     /// count as plies and finished games as leaves, the convention of the published counts.
     Perft(perft::PerftArgs),
+    /// Solve the positions of an .obf file exactly and time it.
+    ///
+    /// Prints one line per position: LINE MOVE SCORE nodes=N seconds=S, where SCORE is the
+    /// final disc difference for the side to move with best play (empty squares to the
+    /// winner), then a total line. A line that is not a position is reported on standard
+    /// error with its number and skipped; the exit status is then non-zero.
+    Solve(solve::SolveArgs),
 }
 
 fn main() -> ExitCode {
@@ -146,8 +204,12 @@ fn main() -> ExitCode {
             go_play::run(&args, io::stdin().lock(), io::stdout().lock())
         }
         Command::Othello(OthelloCommand::Perft(args)) => perft::run(&args, io::stdout().lock()),
+        Command::Othello(OthelloCommand::Solve(args)) => {
+            solve::run(&args, io::stdout().lock(), io::stderr().lock())
+        }
+        Command::Match(args) => match_go::run(&args, io::stdout().lock()),
         Command::Gtp(args) => gtp::serve(
-            &mut gtp_go::GoEngine::new(args.seed),
+            &mut gtp_go::GoEngine::new(args.seed, args.level, args.playouts),
             io::stdin().lock(),
             io::stdout().lock(),
         ),

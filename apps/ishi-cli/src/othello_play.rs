@@ -2,9 +2,9 @@
 
 use std::io::{self, BufRead, Write};
 
-use ishi_ai::random_move;
+use ishi_ai::Stop;
 use ishi_rules::othello::{Move, Othello, Shape, Square};
-use ishi_rules::{ByColor, Game, Outcome};
+use ishi_rules::{Game, Outcome};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -57,7 +57,8 @@ pub(crate) fn run(
     color: bool,
 ) -> io::Result<()> {
     let shape = board_shape(args).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
-    let controllers = ByColor::new(args.black, args.white);
+    let controllers = Controller::pair(&args.black, &args.white, ishi_ai::othello::levels())
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     let mut rng = match args.seed {
         Some(seed) => StdRng::seed_from_u64(seed),
         None => StdRng::from_os_rng(),
@@ -105,10 +106,14 @@ pub(crate) fn run(
                 }
             }
         } else {
-            let Some(mv) = random_move(&position, &mut rng) else {
+            let Controller::Computer(level) = controllers[player] else {
                 continue;
             };
-            writeln!(out, "{} (random) plays {mv}.", title(player))?;
+            let Some(mv) = ishi_ai::othello::choose(level, &position, &mut rng, &Stop::new()).best
+            else {
+                continue;
+            };
+            writeln!(out, "{} ({}) plays {mv}.", title(player), level.name)?;
             mv
         };
         let mut next = position;
@@ -241,6 +246,7 @@ impl Style {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ishi_rules::ByColor;
 
     #[test]
     fn input_accepts_squares_in_three_spellings_and_commands() {
@@ -269,7 +275,10 @@ mod tests {
 
     #[test]
     fn undo_against_the_computer_takes_back_its_reply_too() {
-        let controllers = ByColor::new(Controller::Human, Controller::Random);
+        let controllers = ByColor::new(
+            Controller::Human,
+            Controller::Computer(&ishi_ai::othello::levels()[0]),
+        );
         let mut history = after(&["f5", "d6"]);
         assert_eq!(undo(&mut history, &controllers, not_forced), Some(2));
         assert_eq!(history, vec![Othello::standard()]);

@@ -12,10 +12,10 @@ pub(crate) fn title(player: Player) -> &'static str {
 }
 
 /// Who a controller is, for the opening line.
-pub(crate) fn describe(controller: Controller) -> &'static str {
+pub(crate) fn describe(controller: Controller) -> String {
     match controller {
-        Controller::Human => "a human",
-        Controller::Random => "the computer (random)",
+        Controller::Human => "a human".to_owned(),
+        Controller::Computer(level) => format!("the computer ({})", level.name),
     }
 }
 

@@ -131,7 +131,7 @@ fn computer_games_reach_the_count() {
 
 /// The answers of a GTP session, one per request.
 fn gtp(commands: &str) -> Vec<String> {
-    let (ok, text) = ishi(&["gtp", "--seed", "1"], commands);
+    let (ok, text) = ishi(&["gtp", "--seed", "1", "--playouts", "50"], commands);
     assert!(ok, "{text}");
     assert!(text.ends_with("\n\n"), "{text:?}");
     text.trim_end().split("\n\n").map(str::to_owned).collect()
@@ -276,4 +276,104 @@ fn gtp_printsgf_round_trips_through_loadsgf() {
     for property in ["SZ[9]", "KM[5.5]", "HA[2]", "AB[", "PW[Ishi]", "B[]"] {
         assert!(sgf.contains(property), "{property} missing from {sgf}");
     }
+}
+
+#[test]
+fn gtp_plays_at_a_level_or_a_playout_count_and_refuses_unknown_ones() {
+    for args in [
+        &["gtp", "--seed", "3", "--level", "mcts-100"][..],
+        &["gtp", "--seed", "3", "--level", "random"],
+        &["gtp", "--seed", "3", "--playouts", "30"],
+    ] {
+        let (ok, text) = ishi(args, "boardsize 9\nplay b E5\ngenmove w\nlist_stones w\n");
+        assert!(ok, "{text}");
+        let answers: Vec<&str> = text.trim_end().split("\n\n").collect();
+        let mv = answers[2].strip_prefix("= ").unwrap();
+        assert!(
+            mv.parse::<ishi_rules::go::Point>().is_ok(),
+            "{args:?}: {text}"
+        );
+        assert_eq!(answers[3], format!("= {mv}"), "{args:?}");
+    }
+    let (ok, text) = ishi(&["gtp", "--level", "mcts-7"], "");
+    assert!(!ok);
+    assert!(
+        text.contains("unknown level \"mcts-7\": use one of random, mcts-100"),
+        "{text}"
+    );
+    let (ok, _) = ishi(&["gtp", "--playouts", "0"], "");
+    assert!(!ok);
+}
+
+#[test]
+fn gtp_resigns_a_hopeless_game_but_the_random_level_plays_on() {
+    let commands = "boardsize 5\nkomi 60\nkata-set-rules chinese\ngenmove b\nlist_stones b\n";
+    let (ok, text) = ishi(&["gtp", "--seed", "1", "--playouts", "2500"], commands);
+    assert!(ok, "{text}");
+    let answers: Vec<&str> = text.trim_end().split("\n\n").collect();
+    assert_eq!(answers[3..], ["= resign", "="], "{text}");
+    // The children's levels never resign.
+    let (_, text) = ishi(&["gtp", "--seed", "1", "--level", "mcts-500"], commands);
+    assert!(!text.contains("resign"), "{text}");
+}
+
+#[test]
+fn gtp_takes_time_settings_and_time_left() {
+    let answers = gtp(
+        "boardsize 9\ntime_settings 30 5 3\ntime_left b 1 0\ngenmove b\n\
+         time_left w 2 1\ngenmove w\ntime_settings 0 1 0\ngenmove b\ntime_left b -1 0\n\
+         time_settings 1 2\n",
+    );
+    assert_eq!(answers[..3], ["=", "=", "="]);
+    for k in [3, 5, 7] {
+        let mv = answers[k].strip_prefix("= ").unwrap();
+        assert!(mv.parse::<ishi_rules::go::Point>().is_ok(), "{answers:?}");
+    }
+    assert_eq!(answers[8..], ["? syntax error", "? syntax error"]);
+}
+
+#[test]
+fn a_match_between_two_engines_alternates_colours_and_counts() {
+    let bin = env!("CARGO_BIN_EXE_ishi-cli");
+    let engine_a = format!("{bin} gtp --seed 1 --playouts 40");
+    let engine_b = format!("{bin} gtp --seed 2 --level random");
+    let args = [
+        "match",
+        "--engine-a",
+        &engine_a,
+        "--engine-b",
+        &engine_b,
+        "--games",
+        "2",
+        "--size",
+        "5",
+        "--komi",
+        "0.5",
+    ];
+    let (ok, text) = ishi(&args, "");
+    assert!(ok, "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("game 1: A plays black, "), "{text}");
+    assert!(lines[1].starts_with("game 2: A plays white, "), "{text}");
+    for line in &lines[..2] {
+        assert!(
+            line.ends_with("A wins") || line.ends_with("B wins") || line.ends_with("draw"),
+            "{line}"
+        );
+    }
+    assert!(lines[2].starts_with("A "), "{text}");
+    assert!(lines[2].contains("% at 95%)"), "{text}");
+    let (ok, text) = ishi(
+        &[
+            "match",
+            "--engine-a",
+            "/no/such/engine",
+            "--engine-b",
+            &engine_b,
+        ],
+        "",
+    );
+    assert!(!ok);
+    assert!(text.contains("cannot start \"/no/such/engine\""), "{text}");
 }

@@ -13,8 +13,17 @@
 //! let mv = random_move(&start, &mut rng).expect("the start has moves");
 //! assert!(start.is_legal(mv));
 //! ```
+//!
+//! [`go`] plays Go: [`go::levels`] from `random` up to Monte Carlo tree search with 30,000
+//! playouts a move, [`go::choose`] for one move, and [`go::Mcts`], the engine that keeps its
+//! tree between moves, for the GTP engine.
+//!
+//! [`othello`] plays Othello: [`othello::levels`] from `random` up to `master`,
+//! [`othello::choose`] for one move, and [`othello::Engine`], the alpha-beta engine with its
+//! exact endgame solver, for analysis (`ishi-cli othello solve`).
 
 pub mod go;
+pub mod othello;
 mod search;
 
 use ishi_rules::Game;

@@ -51,6 +51,41 @@ const DIAGONALS: [isize; 4] = [
     -(STRIDE as isize) - 1,
 ];
 
+/// The eight cells around a point, for [`Board::neighbourhood`]: the row above from left to
+/// right, the left and right neighbours, then the row below from left to right.
+pub(crate) const AROUND: [isize; 8] = [
+    STRIDE as isize - 1,
+    STRIDE as isize,
+    STRIDE as isize + 1,
+    -1,
+    1,
+    -(STRIDE as isize) - 1,
+    -(STRIDE as isize),
+    -(STRIDE as isize) + 1,
+];
+
+/// The most liberties [`Board::liberties_after`] counts.
+pub(crate) const LIBERTY_LIMIT: usize = 8;
+
+/// A few distinct points, for counting liberties.
+#[derive(Default)]
+struct Points {
+    items: [usize; LIBERTY_LIMIT],
+    len: usize,
+}
+
+impl Points {
+    /// Adds `i` unless it is there already; whether `limit` points are there now.
+    #[inline(always)]
+    fn insert(&mut self, i: usize, limit: usize) -> bool {
+        if !self.items[..self.len].contains(&i) {
+            self.items[self.len] = i;
+            self.len += 1;
+        }
+        self.len >= limit
+    }
+}
+
 /// The cell value of `player`'s stones.
 #[inline(always)]
 pub(crate) fn cell_of(player: Player) -> u8 {
@@ -267,6 +302,77 @@ impl Board {
     #[inline(always)]
     pub(crate) fn neighbours(i: usize) -> [usize; 4] {
         DIRS.map(|d| step(i, d))
+    }
+
+    /// The only liberty of the chain through the stone on `i`, when it has exactly one.
+    #[inline(always)]
+    pub(crate) fn atari_liberty(&self, i: usize) -> Option<usize> {
+        let chain = self.chains[self.head(i)];
+        (chain.libs > 0 && chain.in_atari())
+            .then(|| (chain.lib_sum / u32::from(chain.libs)) as usize)
+    }
+
+    /// The liberties the chain of a stone `cell` on the empty `i` would have once the
+    /// opponent chains it takes the last liberty of are captured, counted up to `limit` (at
+    /// most [`LIBERTY_LIMIT`]); 0 when `i` is not empty or the stone would have none.
+    pub(crate) fn liberties_after(&self, i: usize, cell: u8, limit: usize) -> usize {
+        let limit = limit.min(LIBERTY_LIMIT);
+        if self.cells[i] != EMPTY || limit == 0 {
+            return 0;
+        }
+        let mut found = Points::default();
+        for n in Board::neighbours(i) {
+            if self.cells[n] == EMPTY && found.insert(n, limit) {
+                return limit;
+            }
+        }
+        // The heads of the chains the stone joins: up to four.
+        let mut friends = [usize::MAX; 4];
+        for (k, n) in Board::neighbours(i).into_iter().enumerate() {
+            if self.cells[n] == cell && !friends.contains(&self.head(n)) {
+                friends[k] = self.head(n);
+            }
+        }
+        for &h in friends.iter().filter(|&&h| h != usize::MAX) {
+            for s in self.chain_stones(h) {
+                for n in Board::neighbours(s) {
+                    if n != i && self.cells[n] == EMPTY && found.insert(n, limit) {
+                        return limit;
+                    }
+                }
+            }
+        }
+        let other = BLACK + WHITE - cell;
+        let mut captured = [usize::MAX; 4];
+        for (k, n) in Board::neighbours(i).into_iter().enumerate() {
+            if self.cells[n] != other || captured.contains(&self.head(n)) {
+                continue;
+            }
+            let h = self.head(n);
+            if self.atari_liberty(h) != Some(i) {
+                continue;
+            }
+            captured[k] = h;
+            // A captured stone becomes a liberty where it touches the new chain.
+            for s in self.chain_stones(h) {
+                let touches = Board::neighbours(s)
+                    .into_iter()
+                    .any(|m| m == i || (self.cells[m] == cell && friends.contains(&self.head(m))));
+                if touches && found.insert(s, limit) {
+                    return limit;
+                }
+            }
+        }
+        found.len
+    }
+
+    /// The cells around `i`, two bits each (the cell values), in the order of
+    /// [`AROUND`], the first in the lowest bits.
+    #[inline(always)]
+    pub(crate) fn neighbourhood(&self, i: usize) -> u16 {
+        AROUND.iter().enumerate().fold(0, |code, (k, &d)| {
+            code | u16::from(self.cells[step(i, d)]) << (2 * k)
+        })
     }
 
     /// Whether `i` is an eye of the stones `cell`: empty, every on-board neighbour such a

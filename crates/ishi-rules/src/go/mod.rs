@@ -562,6 +562,119 @@ impl Go {
         ))
     }
 
+    /// The only liberty of the chain through `p` when it has exactly one (the chain is in
+    /// atari); `None` when it has more, or when `p` holds no stone. Constant time: the
+    /// pseudo-liberty counts tell.
+    ///
+    /// ```
+    /// use ishi_rules::Player;
+    /// use ishi_rules::go::{Go, GoRules};
+    ///
+    /// let go = Go::from_diagram(
+    ///     "
+    ///     . . . . .
+    ///     . . X . .
+    ///     . X O X .
+    ///     . . . . .
+    ///     . . . . .
+    ///     ",
+    ///     GoRules::JAPANESE,
+    ///     Player::Black,
+    /// )?;
+    /// assert_eq!(go.atari_liberty("C3".parse()?), Some("C2".parse()?));
+    /// assert_eq!(go.atari_liberty("C4".parse()?), None);
+    /// assert_eq!(go.atari_liberty("A1".parse()?), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn atari_liberty(&self, p: Point) -> Option<Point> {
+        self.stone_at(p)?;
+        self.board.atari_liberty(index(p)).map(board::point)
+    }
+
+    /// The stones of the chain through `p`, in no particular order, without allocating
+    /// (see [`chain`](Go::chain) for a sorted list); nothing when `p` holds no stone.
+    pub fn chain_stones(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        let start = self.stone_at(p).map(|_| index(p));
+        start
+            .into_iter()
+            .flat_map(|i| self.board.chain_stones(i))
+            .map(board::point)
+    }
+
+    /// How many liberties the chain of a stone of the player to move on `p` would have,
+    /// once the opponent chains it takes the last liberty of are captured: the exact count,
+    /// or `limit` when there are at least that many (`limit` is taken as 8 at most, and a
+    /// small limit is what keeps this fast). 0 when `p` is not an empty point of the board or
+    /// the stone would be left without liberties. Ko and superko are not looked at.
+    ///
+    /// A playout policy asks this to avoid self-atari (`liberties_after(p, 2) < 2`) and to
+    /// tell whether extending a chain in atari saves it.
+    ///
+    /// ```
+    /// use ishi_rules::Player;
+    /// use ishi_rules::go::{Go, GoRules};
+    ///
+    /// let go = Go::from_diagram(
+    ///     "
+    ///     . . . . .
+    ///     . . . . .
+    ///     O X . . .
+    ///     X O . . .
+    ///     . X . . .
+    ///     ",
+    ///     GoRules::JAPANESE,
+    ///     Player::White,
+    /// )?;
+    /// // White A1 captures A2 and has one liberty, where A2 was.
+    /// assert_eq!(go.liberties_after("A1".parse()?, 4), 1);
+    /// // B2 is in atari; extending to C2 gives it three liberties.
+    /// assert_eq!(go.liberties_after("C2".parse()?, 4), 3);
+    /// assert_eq!(go.liberties_after("C2".parse()?, 2), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn liberties_after(&self, p: Point, limit: usize) -> usize {
+        if !p.is_on(self.size()) {
+            return 0;
+        }
+        self.board
+            .liberties_after(index(p), cell_of(self.turn), limit)
+    }
+
+    /// The 3x3 neighbourhood of `p`, for pattern matching: two bits for each of the eight
+    /// points around it, `0` empty, `1` Black, `2` White, `3` off the board. The points come
+    /// in reading order, lowest bits first: the row above `p` from left to right, the left
+    /// and right neighbours, then the row below from left to right. `p` itself is not in the
+    /// code; a point off the board gives 0xffff.
+    ///
+    /// ```
+    /// use ishi_rules::Player;
+    /// use ishi_rules::go::{Go, GoRules};
+    ///
+    /// let go = Go::from_diagram(
+    ///     "
+    ///     . . . . .
+    ///     . . . . .
+    ///     . . . . .
+    ///     X . . . .
+    ///     . O . . .
+    ///     ",
+    ///     GoRules::JAPANESE,
+    ///     Player::Black,
+    /// )?;
+    /// // Above A1: border, X, empty; left: border, right: O; below: border x 3.
+    /// let code = go.neighbourhood("A1".parse()?);
+    /// assert_eq!(code, 3 | 1 << 2 | 0 << 4 | 3 << 6 | 2 << 8 | 3 << 10 | 3 << 12 | 3 << 14);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn neighbourhood(&self, p: Point) -> u16 {
+        if !p.is_on(self.size()) {
+            return u16::MAX;
+        }
+        self.board.neighbourhood(index(p))
+    }
+
     /// Plays `mv` like [`play_unchecked`](Game::play_unchecked) but without recording the new
     /// position in the superko history: the fast path for playouts, on copies that are
     /// thrown away. Later superko checks of this position do not know the positions reached

@@ -285,3 +285,127 @@ fn extreme_setups_score_without_overflow() {
     assert_eq!(over.captures().black, u32::MAX);
     assert!(over.to_string().contains("game over, B+"));
 }
+
+/// Positions along random playouts on 5x5 to 19x19, under each preset, with a pass now and
+/// then so that both colours move in every kind of position.
+fn playout_positions() -> Vec<Go> {
+    let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut below = move |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x as usize % n
+    };
+    let mut positions = Vec::new();
+    for (size, rules) in [
+        (5, GoRules::JAPANESE),
+        (9, GoRules::CHINESE),
+        (13, GoRules::TROMP_TAYLOR),
+        (19, GoRules::JAPANESE),
+    ] {
+        for _ in 0..3 {
+            let mut go = Go::new(size, rules).unwrap();
+            while !go.is_over() {
+                positions.push(go.clone());
+                let mv = if below(17) == 0 {
+                    Move::Pass
+                } else {
+                    go.playout_move(&mut below)
+                };
+                go.play_fast(mv);
+            }
+        }
+    }
+    positions
+}
+
+#[test]
+fn liberties_after_agrees_with_playing_the_move() {
+    let mut checked = 0;
+    for go in playout_positions().iter().step_by(3) {
+        for p in go.points() {
+            let placed = if go.stone_at(p).is_none() && go.ko_point() != Some(p) {
+                go.board
+                    .check(index(p), cell_of(go.turn), go.rules.suicide)
+                    .ok()
+                    .map(|()| {
+                        let mut next = go.clone();
+                        next.play_fast(Move::Place(p));
+                        next.liberties(p).len()
+                    })
+            } else {
+                None
+            };
+            // Without ko, a refused suicide and a legal move the stone does not survive read 0.
+            let exact = placed.unwrap_or(0);
+            if go.ko_point() == Some(p) {
+                continue;
+            }
+            for limit in [1, 2, 3, 8] {
+                assert_eq!(
+                    go.liberties_after(p, limit),
+                    exact.min(limit),
+                    "{p}, limit {limit}\n{go}"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 10_000, "only {checked} points checked");
+}
+
+#[test]
+fn atari_liberty_and_chain_stones_agree_with_the_sorted_lists() {
+    let mut ataris = 0;
+    for go in playout_positions().iter().step_by(5) {
+        for p in go.points() {
+            let liberties = go.liberties(p);
+            let expected = (liberties.len() == 1).then(|| liberties[0]);
+            assert_eq!(go.atari_liberty(p), expected, "{p}\n{go}");
+            ataris += usize::from(expected.is_some());
+            let mut stones: Vec<Point> = go.chain_stones(p).collect();
+            stones.sort_unstable();
+            assert_eq!(stones, go.chain(p), "{p}\n{go}");
+        }
+    }
+    assert!(ataris > 100, "only {ataris} stones in atari seen");
+}
+
+#[test]
+fn neighbourhood_codes_read_the_eight_points_around() {
+    for go in playout_positions().iter().step_by(50) {
+        let size = go.size() as i32;
+        for p in go.points() {
+            let code = go.neighbourhood(p);
+            let around = [
+                (-1, 1),
+                (0, 1),
+                (1, 1),
+                (-1, 0),
+                (1, 0),
+                (-1, -1),
+                (0, -1),
+                (1, -1),
+            ];
+            for (k, (dc, dr)) in around.into_iter().enumerate() {
+                let (col, row) = (i32::from(p.col()) + dc, i32::from(p.row()) + dr);
+                let expected = if (0..size).contains(&col) && (0..size).contains(&row) {
+                    let q = Point::new(col as u8, row as u8).unwrap();
+                    match go.stone_at(q) {
+                        None => 0,
+                        Some(Player::Black) => 1,
+                        Some(Player::White) => 2,
+                    }
+                } else {
+                    3
+                };
+                assert_eq!((code >> (2 * k)) & 3, expected, "{p} neighbour {k}\n{go}");
+            }
+        }
+    }
+    let go = Go::new(5, GoRules::JAPANESE).unwrap();
+    assert_eq!(go.neighbourhood(pt("F1")), u16::MAX);
+    assert_eq!(go.liberties_after(pt("F1"), 2), 0);
+    assert_eq!(go.atari_liberty(pt("C3")), None);
+    assert_eq!(go.chain_stones(pt("C3")).count(), 0);
+}

@@ -1,0 +1,118 @@
+//! Go search speed: Monte Carlo playouts per CPU-second on 9x9 and 19x19, single thread.
+//!
+//! `cargo bench -p ishi-ai --bench go [-- SECONDS]` (default 2 per line). Three figures per
+//! board, from the empty board and from a mid-game position (40 moves on 9x9, 120 on 19x19,
+//! played by the `mcts-100` level from a fixed seed), all under Chinese rules:
+//!
+//! - `uniform`: the baseline, uniformly random playouts that fill no own eye
+//!   ([`Go::playout_move`]), as `ishi-rules`' `go_playouts` bench makes them;
+//! - `policy`: the engine's playouts alone (captures, escapes, patterns, self-atari
+//!   refusal), through [`ownership`];
+//! - `mcts`: whole searches of 10,000 playouts with the tree ([`Mcts::search`]), the figure
+//!   a level's budget divides.
+
+use std::time::Instant;
+
+use ishi_ai::go::{Config, Mcts, choose, levels, ownership};
+use ishi_ai::{Limits, Stop};
+use ishi_rules::Game;
+use ishi_rules::go::{Go, GoRules};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+/// CPU time of this process, so that a busy machine does not count against the figures.
+fn cpu_seconds() -> f64 {
+    // SAFETY: `rusage` is plain data; all zeros is a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `getrusage` writes one `rusage` through the valid pointer.
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {
+        return f64::NAN;
+    }
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+/// Xorshift64*, for the uniform baseline.
+struct Xorshift(u64);
+
+impl Xorshift {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        let r = self.0.wrapping_mul(0x2545_f491_4f6c_dd1d);
+        ((u128::from(r >> 32) * n as u128) >> 32) as usize
+    }
+}
+
+/// Runs `batch` (which returns the playouts it ran) until `seconds` of CPU time have passed,
+/// and prints the rate.
+fn measure(label: &str, seconds: f64, mut batch: impl FnMut() -> u64) {
+    let (wall, cpu) = (Instant::now(), cpu_seconds());
+    let mut playouts = 0;
+    while cpu_seconds() - cpu < seconds {
+        playouts += batch();
+    }
+    let (wall, cpu) = (wall.elapsed().as_secs_f64(), cpu_seconds() - cpu);
+    println!(
+        "{label:<28} playouts={playouts:<8} cpu_s={cpu:<6.2} wall_s={wall:<6.2} \
+         playouts_per_cpu_s={:>8.0}",
+        playouts as f64 / cpu
+    );
+}
+
+/// The position after `moves` moves of the `mcts-100` level from the empty board.
+fn mid_game(size: usize, moves: usize) -> Go {
+    let level = levels()
+        .iter()
+        .find(|l| l.id == "mcts-100")
+        .expect("the level exists");
+    let mut rng = SmallRng::seed_from_u64(size as u64);
+    let mut go = Go::new(size, GoRules::CHINESE).expect("a supported size");
+    for _ in 0..moves {
+        let Some(mv) = choose(level, &go, &mut rng, &Stop::new()).best else {
+            break;
+        };
+        go.play_unchecked(mv);
+    }
+    go
+}
+
+fn bench_position(name: &str, go: &Go, seconds: f64) {
+    let mut x = Xorshift(0x2545_f491_4f6c_dd1d ^ go.size() as u64);
+    measure(&format!("{name} uniform"), seconds, || {
+        for _ in 0..200 {
+            let mut end = go.clone();
+            while !end.is_over() {
+                let mv = end.playout_move(|n| x.below(n));
+                end.play_fast(mv);
+            }
+        }
+        200
+    });
+    let mut rng = SmallRng::seed_from_u64(1);
+    measure(&format!("{name} policy"), seconds, || {
+        std::hint::black_box(ownership(go, 200, &mut rng));
+        200
+    });
+    measure(&format!("{name} mcts"), seconds, || {
+        let mut engine = Mcts::new(Config::default());
+        engine
+            .search(go, Limits::nodes(10_000), &mut rng, &Stop::new())
+            .nodes
+    });
+}
+
+fn main() {
+    let seconds: f64 = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(2.0);
+    println!("Go Monte Carlo playouts, one thread, Chinese rules (komi 7.5)");
+    for (size, moves) in [(9, 40), (19, 120)] {
+        let empty = Go::new(size, GoRules::CHINESE).expect("a supported size");
+        bench_position(&format!("{size}x{size} empty"), &empty, seconds);
+        let mid = mid_game(size, moves);
+        bench_position(&format!("{size}x{size} move {moves}"), &mid, seconds);
+    }
+}

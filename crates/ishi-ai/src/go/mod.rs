@@ -1,0 +1,192 @@
+//! Computer players for Go: the random level, and Monte Carlo tree search at increasing
+//! playout budgets.
+//!
+//! ```
+//! use ishi_ai::Stop;
+//! use ishi_ai::go::{choose, levels};
+//! use ishi_rules::Game;
+//! use ishi_rules::go::{Go, GoRules};
+//! use rand::SeedableRng;
+//!
+//! let go = Go::new(9, GoRules::JAPANESE)?;
+//! let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+//! let level = &levels()[1]; // the first search level, 100 playouts a move
+//! let result = choose(level, &go, &mut rng, &Stop::new());
+//! assert!(go.is_legal(result.best.expect("the game goes on")));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **Design.** [`Mcts`] is michi's design (itself a small Pachi) in Rust: UCT on RAVE values
+//! started by priors, with playouts that answer the last move with captures, atari escapes
+//! and 3x3 patterns before random moves ([`Mcts`] has the details). It was chosen because it
+//! is the smallest design known to play real Go, it needs no trained data, and every part of
+//! it is cheap on the rules crate's playout structures; the levels differ only in playouts
+//! per move, so one engine serves from the beginner's level to the strongest. The search is
+//! single-threaded and keeps time with [`Clock`](crate::Clock), so it runs unchanged in a
+//! browser worker; its memory is bounded by [`Config::max_nodes`].
+//!
+//! The ownership estimate ([`Mcts::ownership`], or [`ownership`] alone) gives
+//! `ishi_scoring::guess_dead_stones_with` a Monte Carlo reading of the dead stones.
+
+mod mcts;
+mod ownership;
+mod pattern;
+mod playout;
+mod priors;
+
+use ishi_rules::Game;
+use ishi_rules::go::{Go, Move};
+use rand::Rng;
+use rand::seq::IndexedRandom;
+
+use crate::search::{Level, Limits, SearchResult, Stop};
+
+pub use mcts::{Config, Mcts, NODE_BYTES};
+pub use ownership::ownership;
+
+/// The levels of Go, weakest first: ids for the command line and saved games.
+const LEVELS: [Level; 6] = [
+    Level {
+        id: "random",
+        name: "Random",
+        description: "Plays any legal move at random, but never fills its own eyes.",
+        limits: Limits::NONE,
+    },
+    Level {
+        id: "mcts-100",
+        name: "Beginner",
+        description: "Plays out 100 games a move before choosing: quick and easy to beat.",
+        limits: Limits::nodes(100),
+    },
+    Level {
+        id: "mcts-500",
+        name: "Novice",
+        description: "Plays out 500 games a move before choosing.",
+        limits: Limits::nodes(500),
+    },
+    Level {
+        id: "mcts-2000",
+        name: "Casual",
+        description: "Plays out 2,000 games a move before choosing.",
+        limits: Limits::nodes(2_000),
+    },
+    Level {
+        id: "mcts-8000",
+        name: "Club",
+        description: "Plays out 8,000 games a move before choosing.",
+        limits: Limits::nodes(8_000),
+    },
+    Level {
+        id: "mcts-30000",
+        name: "Strong",
+        description: "Plays out 30,000 games a move: the strongest, about 1 s a move on 9x9, 4 s on 19x19.",
+        limits: Limits::nodes(30_000),
+    },
+];
+
+/// The levels that play against children: they never resign.
+const CHILD_LEVELS: [&str; 3] = ["random", "mcts-100", "mcts-500"];
+
+/// The levels of Go, weakest first: `random` ([`random_move`]), then Monte Carlo tree search
+/// with 100 to 30,000 playouts a move.
+pub fn levels() -> &'static [Level] {
+    &LEVELS
+}
+
+/// The engine configuration of `level`: the default one, without resignation for the
+/// levels that play children (`random`, `mcts-100`, `mcts-500`).
+pub fn config(level: &Level) -> Config {
+    let mut config = Config::default();
+    if CHILD_LEVELS.contains(&level.id) {
+        config.resign_below = None;
+    }
+    config
+}
+
+/// Whether a player of `level` resigns after `result`: never at the children's levels,
+/// otherwise by [`Config::resigns`] (a win rate below 10 % after 2,000 playouts or more).
+pub fn resigns(level: &Level, result: &SearchResult<Move>) -> bool {
+    config(level).resigns(result)
+}
+
+/// The move of `level` in `position`: the stateless way to play, for front ends that ask for
+/// one move at a time. `random` plays [`random_move`]; any other level searches with a new
+/// [`Mcts`] within the level's limits (or until `stop`). `best` is `None` only when the game
+/// is over. The same position, level and RNG state give the same move.
+pub fn choose(level: &Level, position: &Go, rng: &mut impl Rng, stop: &Stop) -> SearchResult<Move> {
+    if level.id == "random" {
+        return SearchResult::immediate(random_move(position, rng));
+    }
+    Mcts::new(config(level)).search(position, level.limits, rng, stop)
+}
+
+/// A uniformly random legal move that does not fill one of the mover's own eyes
+/// ([`Go::is_eye`]); a pass when no such move is left. `None` once the game is over.
+///
+/// The random level of Go: it never ruins its own living groups, so its games end with two
+/// passes on a board a human would recognise as finished, instead of filling every eye until
+/// the groups die.
+pub fn random_move(go: &Go, rng: &mut impl Rng) -> Option<Move> {
+    let moves = go.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    let player = go.turn();
+    let candidates: Vec<Move> = moves
+        .into_iter()
+        .filter(|m| match m {
+            Move::Place(p) => !go.is_eye(*p, player),
+            Move::Pass => false,
+        })
+        .collect();
+    Some(candidates.choose(rng).copied().unwrap_or(Move::Pass))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ishi_rules::go::GoRules;
+    use ishi_rules::{Move as AnyMove, Player};
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    #[test]
+    fn random_games_end_with_two_passes_and_no_filled_eyes() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        for size in [5, 9] {
+            for _ in 0..20 {
+                let mut go = Go::new(size, GoRules::JAPANESE).unwrap();
+                let mut moves = 0;
+                while let Some(mv) = random_move(&go, &mut rng) {
+                    if let AnyMove::Place(p) = mv {
+                        assert!(!go.is_eye(p, go.turn()), "filled an own eye at {p}");
+                    }
+                    go = go.play(mv).expect("random moves are legal");
+                    moves += 1;
+                    assert!(moves < 2000, "a random game on {size}x{size} does not end");
+                }
+                assert_eq!(go.consecutive_passes(), 2);
+                assert!(go.outcome().is_some());
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_game() {
+        let play = |seed| {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut go = Go::new(9, GoRules::CHINESE).unwrap();
+            let mut moves = Vec::new();
+            while let Some(mv) = random_move(&go, &mut rng) {
+                moves.push(mv);
+                go.play_unchecked(mv);
+            }
+            (
+                moves,
+                go.stone_at("E5".parse().unwrap()) == Some(Player::Black),
+            )
+        };
+        assert_eq!(play(11), play(11));
+        assert_ne!(play(11).0, play(12).0);
+    }
+}

@@ -1,0 +1,243 @@
+//! Prior knowledge for new tree nodes: virtual playouts that start a move's statistics.
+//!
+//! A new child starts with `visits` virtual playouts of which `wins` were won (michi's
+//! numbers, which are Pachi's): every move gets 10 playouts at 50 %, and then
+//!
+//! | what                                                  | visits | wins |
+//! |-------------------------------------------------------|-------:|-----:|
+//! | captures one stone / several stones in atari           | +15 / +30 | +15 / +30 |
+//! | saves an own chain in atari (to two liberties or more) | +15 | +15 |
+//! | matches a 3x3 pattern                                  | +10 | +10 |
+//! | puts its own chain in atari without capturing          | +10 | 0 |
+//! | 1, 2 or 3 steps from the last move (common fate graph) | +24, +22, +8 | as visits |
+//! | first or second line, no stone within 3 points         | +10 | 0 |
+//! | third line, no stone within 3 points                   | +10 | +10 |
+//!
+//! The common fate graph counts a step along a chain as free, so a move next to any stone of
+//! the chain just played is one step away. The pass gets the even prior alone.
+
+use std::collections::VecDeque;
+
+use ishi_rules::Game;
+use ishi_rules::go::{Go, MAX_SIZE, Move, Point};
+
+use super::pattern;
+use super::playout::{neighbours, slot};
+
+/// Virtual playouts and wins of a new node.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(crate) struct Prior {
+    pub(crate) visits: f32,
+    pub(crate) wins: f32,
+}
+
+impl Prior {
+    /// The prior of a move no knowledge speaks for or against: 10 playouts at 50 %.
+    pub(crate) const EVEN: Prior = Prior {
+        visits: 10.0,
+        wins: 5.0,
+    };
+
+    fn add(&mut self, visits: f32, wins: f32) {
+        self.visits += visits;
+        self.wins += wins;
+    }
+}
+
+/// Priors by common-fate-graph distance 1, 2 and 3 from the last move.
+const CFG: [f32; 3] = [24.0, 22.0, 8.0];
+/// No stone within this Manhattan distance makes an "empty area".
+const EMPTY_AREA: i32 = 3;
+
+/// What a position says about all its moves at once, computed once per expansion.
+pub(crate) struct Knowledge {
+    /// Per slot: stones captured there (opponent chains in atari), 0 for none.
+    captures: [u16; MAX_SIZE * MAX_SIZE],
+    /// Per slot: whether playing there saves an own chain in atari.
+    escapes: [bool; MAX_SIZE * MAX_SIZE],
+    /// Per slot: common-fate-graph distance from the last move, `u8::MAX` beyond 3.
+    distance: [u8; MAX_SIZE * MAX_SIZE],
+}
+
+impl Knowledge {
+    pub(crate) fn of(go: &Go) -> Knowledge {
+        let mut knowledge = Knowledge {
+            captures: [0; MAX_SIZE * MAX_SIZE],
+            escapes: [false; MAX_SIZE * MAX_SIZE],
+            distance: [u8::MAX; MAX_SIZE * MAX_SIZE],
+        };
+        let me = go.turn();
+        for q in go.points() {
+            let Some(color) = go.stone_at(q) else {
+                continue;
+            };
+            let Some(liberty) = go.atari_liberty(q) else {
+                continue;
+            };
+            if color == me {
+                knowledge.escapes[slot(liberty)] = go.liberties_after(liberty, 2) >= 2;
+            } else {
+                knowledge.captures[slot(liberty)] += 1;
+            }
+        }
+        if let Some(Move::Place(last)) = go.last_move() {
+            knowledge.measure_distances(go, last);
+        }
+        knowledge
+    }
+
+    /// Fills `distance` up to 3 by a 0-1 breadth-first search from `last`: a step to a stone
+    /// of the same chain costs nothing, any other step one.
+    fn measure_distances(&mut self, go: &Go, last: Point) {
+        let size = go.size();
+        let mut queue = VecDeque::from([last]);
+        self.distance[slot(last)] = 0;
+        while let Some(p) = queue.pop_front() {
+            let d = self.distance[slot(p)];
+            let color = go.stone_at(p);
+            for n in neighbours(p, size) {
+                let free = color.is_some() && go.stone_at(n) == color;
+                let nd = if free { d } else { d + 1 };
+                if nd > 3 || nd >= self.distance[slot(n)] {
+                    continue;
+                }
+                self.distance[slot(n)] = nd;
+                if free {
+                    queue.push_front(n);
+                } else {
+                    queue.push_back(n);
+                }
+            }
+        }
+    }
+
+    /// The prior of a stone of the player to move on the empty point `p`.
+    pub(crate) fn prior(&self, go: &Go, p: Point) -> Prior {
+        let mut prior = Prior::EVEN;
+        let s = slot(p);
+        let captured = self.captures[s];
+        match captured {
+            0 => {}
+            1 => prior.add(15.0, 15.0),
+            _ => prior.add(30.0, 30.0),
+        }
+        if self.escapes[s] {
+            prior.add(15.0, 15.0);
+        }
+        if pattern::matches(go, p) {
+            prior.add(10.0, 10.0);
+        }
+        if captured == 0 && go.liberties_after(p, 2) < 2 {
+            prior.add(10.0, 0.0);
+        }
+        if let Some(&bonus) = CFG.get(usize::from(self.distance[s]).wrapping_sub(1)) {
+            prior.add(bonus, bonus);
+        }
+        let size = go.size() as i32;
+        let (col, row) = (i32::from(p.col()), i32::from(p.row()));
+        let line = 1 + col.min(row).min(size - 1 - col).min(size - 1 - row);
+        if line <= 3 && empty_area(go, col, row) {
+            prior.add(10.0, if line == 3 { 10.0 } else { 0.0 });
+        }
+        prior
+    }
+}
+
+/// Whether no stone stands within [`EMPTY_AREA`] steps (Manhattan distance) of `(col, row)`.
+fn empty_area(go: &Go, col: i32, row: i32) -> bool {
+    let size = go.size() as i32;
+    for dr in -EMPTY_AREA..=EMPTY_AREA {
+        let reach = EMPTY_AREA - dr.abs();
+        for dc in -reach..=reach {
+            let (c, r) = (col + dc, row + dr);
+            if (0..size).contains(&c) && (0..size).contains(&r) {
+                let q = Point::new(c as u8, r as u8);
+                if q.is_some_and(|q| go.stone_at(q).is_some()) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ishi_rules::Player;
+    use ishi_rules::go::GoRules;
+
+    fn pt(name: &str) -> Point {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn captures_and_contact_moves_rank_above_quiet_ones() {
+        // White's last move D3 stands in atari at E3.
+        let go = Go::from_diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . X . . .
+            . . X . . . .
+            . . . X . . .
+            . . . . . . .
+            ",
+            GoRules::JAPANESE,
+            Player::White,
+        )
+        .unwrap()
+        .play(Move::Place(pt("D3")))
+        .unwrap();
+        let knowledge = Knowledge::of(&go);
+        let rate = |p: &str| {
+            let prior = knowledge.prior(&go, pt(p));
+            prior.wins / prior.visits
+        };
+        let capture = knowledge.prior(&go, pt("E3"));
+        assert!(capture.visits >= 10.0 + 15.0 + 24.0, "{capture:?}");
+        assert!(rate("E3") > rate("G7"), "{} vs {}", rate("E3"), rate("G7"));
+        assert_eq!(knowledge.distance[slot(pt("E3"))], 1);
+        assert_eq!(knowledge.distance[slot(pt("E4"))], 2);
+    }
+
+    #[test]
+    fn empty_corners_discourage_the_first_two_lines() {
+        let go = Go::new(19, GoRules::CHINESE).unwrap();
+        let knowledge = Knowledge::of(&go);
+        let rate = |p: &str| {
+            let prior = knowledge.prior(&go, pt(p));
+            prior.wins / prior.visits
+        };
+        assert!(rate("B2") < rate("K10"));
+        assert!(rate("C3") > rate("K10"));
+        assert_eq!(knowledge.prior(&go, pt("K10")), Prior::EVEN);
+    }
+
+    #[test]
+    fn the_chain_just_extended_is_one_step_from_all_its_liberties() {
+        // Black's last move E5 joins D5: D5's liberties are one step away too.
+        let go = Go::from_diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . . X . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            ",
+            GoRules::JAPANESE,
+            Player::Black,
+        )
+        .unwrap()
+        .play(Move::Place(pt("E5")))
+        .unwrap();
+        let knowledge = Knowledge::of(&go);
+        assert_eq!(knowledge.distance[slot(pt("C5"))], 1);
+        assert_eq!(knowledge.distance[slot(pt("B5"))], 2);
+        assert_eq!(knowledge.distance[slot(pt("A5"))], 3);
+        assert_eq!(knowledge.distance[slot(pt("A1"))], u8::MAX);
+    }
+}

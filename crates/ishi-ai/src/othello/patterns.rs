@@ -1,0 +1,167 @@
+//! The features of the learned 8x8 evaluation: which weights a position selects.
+//!
+//! The evaluation is a sum of weights, one set per stage of the game ([`phase`]: ten empties
+//! a stage). A position selects, in each of the board's four rotations, one weight per
+//! pattern: the edge with its two X-squares (10 squares), the 3x3 corner, the second, third
+//! and fourth lines, and the diagonals of 8, 7, 6, 5 and 4 squares (each main diagonal is
+//! read twice, once from each end, so that turning the board does not change the sum). A
+//! pattern's weight is chosen by the
+//! pattern's squares read as a base-3 number (0 empty, 1 the mover's, 2 the opponent's). Then
+//! come the mover's and the opponent's numbers of moves (up to 32) and the parity of the
+//! empty squares.
+//!
+//! The weight trainer (`examples/othello_train.rs`) includes this file too, so training and
+//! play read positions the same way; it depends on nothing else of the crate.
+
+use ishi_rules::othello::bitboard;
+
+/// Stages of the game, by empty squares: 0-9, 10-19, .., 50-60.
+pub(crate) const PHASES: usize = 6;
+
+/// Weights are stored in units of 1/`SCALE` disc.
+pub(crate) const SCALE: i32 = 8;
+
+/// Weights of one stage.
+pub(crate) const WEIGHTS: usize = MOVES_O + 33 + 2;
+
+const EDGE_2X: usize = 0;
+const CORNER_3X3: usize = EDGE_2X + 59049;
+const LINE_2: usize = CORNER_3X3 + 19683;
+const LINE_3: usize = LINE_2 + 6561;
+const LINE_4: usize = LINE_3 + 6561;
+const DIAG_8: usize = LINE_4 + 6561;
+const DIAG_7: usize = DIAG_8 + 6561;
+const DIAG_6: usize = DIAG_7 + 2187;
+const DIAG_5: usize = DIAG_6 + 729;
+const DIAG_4: usize = DIAG_5 + 243;
+const MOVES_P: usize = DIAG_4 + 81;
+const MOVES_O: usize = MOVES_P + 33;
+const PARITY: usize = MOVES_O + 33;
+
+/// `TERNARY[bits]`: the bits read as base-3 digits.
+static TERNARY: [u16; 1024] = {
+    let mut table = [0u16; 1024];
+    let mut bits = 0;
+    while bits < 1024 {
+        let (mut value, mut power, mut i) = (0u16, 1u16, 0);
+        while i < 10 {
+            if bits >> i & 1 == 1 {
+                value += power;
+            }
+            power *= 3;
+            i += 1;
+        }
+        table[bits] = value;
+        bits += 1;
+    }
+    table
+};
+
+/// The stage of the game of `(p, o)`.
+#[inline(always)]
+pub(crate) fn phase(p: u64, o: u64) -> usize {
+    ((64 - (p | o).count_ones()) as usize / 10).min(PHASES - 1)
+}
+
+/// The board mirrored along the a1-h8 diagonal.
+#[inline(always)]
+fn transpose(mut x: u64) -> u64 {
+    let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+    x ^ t ^ (t >> 7)
+}
+
+/// The board turned a quarter.
+#[inline(always)]
+fn rotate(x: u64) -> u64 {
+    transpose(x).swap_bytes()
+}
+
+/// The squares of `mask` (at most one per column) gathered into a byte by column.
+#[inline(always)]
+fn gather(b: u64, mask: u64) -> usize {
+    ((b & mask).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
+}
+
+/// The pattern instances of one rotation.
+#[inline(always)]
+fn rotation(p: u64, o: u64, visit: &mut impl FnMut(usize)) {
+    let index = |pb: usize, ob: usize| usize::from(TERNARY[pb]) + 2 * usize::from(TERNARY[ob]);
+    let edge = |b: u64| (b & 0xff | (b >> 1) & 0x100 | (b >> 5) & 0x200) as usize;
+    visit(EDGE_2X + index(edge(p), edge(o)));
+    let corner = |b: u64| (b & 7 | (b >> 5) & 0x38 | (b >> 10) & 0x1c0) as usize;
+    visit(CORNER_3X3 + index(corner(p), corner(o)));
+    let line = |b: u64, row: u32| ((b >> (8 * row)) & 0xff) as usize;
+    visit(LINE_2 + index(line(p, 1), line(o, 1)));
+    visit(LINE_3 + index(line(p, 2), line(o, 2)));
+    visit(LINE_4 + index(line(p, 3), line(o, 3)));
+    let mask = 0x8040_2010_0804_0201;
+    visit(DIAG_8 + index(gather(p, mask), gather(o, mask)));
+    for (offset, mask, shift) in [
+        (DIAG_7, 0x0080_4020_1008_0402, 1),
+        (DIAG_6, 0x0000_8040_2010_0804, 2),
+        (DIAG_5, 0x0000_0080_4020_1008, 3),
+        (DIAG_4, 0x0000_0000_8040_2010, 4),
+    ] {
+        visit(offset + index(gather(p, mask) >> shift, gather(o, mask) >> shift));
+    }
+}
+
+/// Calls `visit` with the index (within a stage) of every weight `(p, o)` selects.
+#[inline(always)]
+pub(crate) fn features(p: u64, o: u64, mut visit: impl FnMut(usize)) {
+    let (mut rp, mut ro) = (p, o);
+    for _ in 0..4 {
+        rotation(rp, ro, &mut visit);
+        rp = rotate(rp);
+        ro = rotate(ro);
+    }
+    let moves_p = bitboard::moves(p, o).count_ones().min(32) as usize;
+    let moves_o = bitboard::moves(o, p).count_ones().min(32) as usize;
+    visit(MOVES_P + moves_p);
+    visit(MOVES_O + moves_o);
+    visit(PARITY + ((p | o).count_zeros() & 1) as usize);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn selected(p: u64, o: u64) -> Vec<usize> {
+        let mut all = Vec::new();
+        features(p, o, |i| all.push(i));
+        all.sort_unstable();
+        all
+    }
+
+    #[test]
+    fn a_turned_board_selects_the_same_weights() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..1000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (p, o) = (x & x.rotate_left(17), !x & x.rotate_left(29));
+            let all = selected(p, o);
+            assert_eq!(all.len(), 4 * 10 + 3);
+            assert!(all.iter().all(|&i| i < WEIGHTS));
+            assert_eq!(selected(rotate(p), rotate(o)), all);
+            assert_eq!(selected(transpose(p), transpose(o)).len(), all.len());
+        }
+    }
+
+    #[test]
+    fn patterns_read_their_squares_in_base_3() {
+        // The mover on a1, the opponent on b1: edge digits 1 and 2, and so on.
+        let all = selected(1, 2);
+        assert!(all.contains(&(EDGE_2X + 1 + 2 * 3)));
+        assert!(all.contains(&(CORNER_3X3 + 1 + 2 * 3)));
+        assert!(all.contains(&(DIAG_8 + 1)));
+        // The mover can take c1, the opponent has no move; 62 empties: even.
+        assert!(all.contains(&(MOVES_P + 1)) && all.contains(&MOVES_O));
+        assert!(all.contains(&PARITY));
+    }
+}

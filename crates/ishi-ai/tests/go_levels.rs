@@ -1,0 +1,203 @@
+//! Every Go level plays only legal moves, on every board size and rule preset, and the same
+//! seed gives the same move.
+//!
+//! The levels search with a handful of playouts here (their own budgets would make the suite
+//! slow): legality does not depend on the budget, and the root's moves are checked the same
+//! way at any budget.
+
+use ishi_ai::go::{Config, Mcts, choose, levels, random_move};
+use ishi_ai::{Eval, Level, Limits, Stop};
+use ishi_rules::Game;
+use ishi_rules::go::{Go, GoRules, Move};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+const RULES: [GoRules; 3] = [GoRules::JAPANESE, GoRules::CHINESE, GoRules::TROMP_TAYLOR];
+
+/// `level` with at most `playouts` playouts a move.
+fn quick(level: &Level, playouts: u64) -> Level {
+    Level {
+        limits: Limits::nodes(level.limits.nodes.map_or(playouts, |n| n.min(playouts))),
+        ..*level
+    }
+}
+
+/// Positions along random games (eye-respecting random moves, a pass now and then), on
+/// `size`, under each preset: early, middle, late and just after a pass.
+fn positions(size: usize, games: usize, rng: &mut SmallRng) -> Vec<Go> {
+    let mut out = Vec::new();
+    for (g, rules) in RULES.iter().cycle().take(games).enumerate() {
+        let mut go = Go::new(size, *rules).unwrap();
+        let mut moves = 0;
+        while let Some(mv) = random_move(&go, rng) {
+            let mv = if moves % 23 == 11 { Move::Pass } else { mv };
+            go.play_unchecked(mv);
+            moves += 1;
+            if go.is_over() {
+                break;
+            }
+            if (moves + g) % (size * size / 4).max(3) == 0 || mv == Move::Pass {
+                out.push(go.clone());
+            }
+        }
+    }
+    out
+}
+
+fn assert_legal(level: &Level, go: &Go, rng: &mut SmallRng) {
+    let result = choose(level, go, rng, &Stop::new());
+    let mv = result.best.expect("the game is not over");
+    assert_eq!(go.check(mv), Ok(()), "{} played {mv}\n{go}", level.id);
+    if let Eval::WinRate(rate) = result.eval {
+        assert!((0.0..=1.0).contains(&rate), "{rate}");
+    }
+}
+
+#[test]
+fn every_level_plays_legal_moves_on_every_size_and_preset() {
+    let mut rng = SmallRng::seed_from_u64(2024);
+    for (size, games, playouts) in [(5, 6, 24), (9, 3, 16), (13, 3, 8), (19, 3, 4)] {
+        let positions = positions(size, games, &mut rng);
+        assert!(positions.len() >= 12, "{size}x{size}: {}", positions.len());
+        for (k, go) in positions.iter().enumerate() {
+            for level in levels() {
+                // Every level on the small boards; one level a position on the large ones.
+                if size > 9 && levels()[k % levels().len()].id != level.id {
+                    continue;
+                }
+                assert_legal(&quick(level, playouts), go, &mut rng);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_finished_game_has_no_move() {
+    let go = Go::new(5, GoRules::CHINESE)
+        .unwrap()
+        .play(Move::Pass)
+        .unwrap()
+        .play(Move::Pass)
+        .unwrap();
+    let mut rng = SmallRng::seed_from_u64(1);
+    for level in levels() {
+        assert_eq!(
+            choose(&quick(level, 10), &go, &mut rng, &Stop::new()).best,
+            None
+        );
+    }
+}
+
+#[test]
+fn games_between_searching_engines_stay_legal_and_end() {
+    // Two engines keep their trees from move to move, under superko rules and without.
+    for (seed, rules) in [
+        (1, GoRules::CHINESE),
+        (2, GoRules::JAPANESE),
+        (3, GoRules::TROMP_TAYLOR),
+    ] {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut engines = [Mcts::new(Config::default()), Mcts::new(Config::default())];
+        let mut go = Go::new(5, rules).unwrap();
+        let mut moves = 0;
+        while !go.is_over() {
+            let engine = &mut engines[moves % 2];
+            let result = engine.search(&go, Limits::nodes(60), &mut rng, &Stop::new());
+            let mv = result.best.expect("the game goes on");
+            assert_eq!(go.check(mv), Ok(()), "move {moves}: {mv}\n{go}");
+            assert!(engine.tree_size() > 1);
+            go.play_unchecked(mv);
+            moves += 1;
+            assert!(moves < 200, "the game does not end\n{go}");
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_move() {
+    let mut setup = SmallRng::seed_from_u64(9);
+    let go = positions(9, 1, &mut setup).swap_remove(2);
+    let level = quick(&levels()[3], 300);
+    let run = |seed| {
+        let result = choose(
+            &level,
+            &go,
+            &mut SmallRng::seed_from_u64(seed),
+            &Stop::new(),
+        );
+        (result.best, result.eval, result.nodes, result.pv)
+    };
+    assert_eq!(run(5), run(5));
+    // Tree reuse is deterministic too: two engines fed the same game agree move by move.
+    let game = |seed| {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut engine = Mcts::new(Config::default());
+        let mut go = Go::new(7, GoRules::JAPANESE).unwrap();
+        let mut moves = Vec::new();
+        for _ in 0..8 {
+            let mv = engine
+                .search(&go, Limits::nodes(200), &mut rng, &Stop::new())
+                .best
+                .unwrap();
+            moves.push(mv);
+            go.play_unchecked(mv);
+        }
+        moves
+    };
+    assert_eq!(game(3), game(3));
+}
+
+#[test]
+fn a_raised_stop_flag_ends_the_search_with_a_legal_move() {
+    let go = Go::new(9, GoRules::CHINESE).unwrap();
+    let stop = Stop::new();
+    stop.request();
+    let mut engine = Mcts::new(Config::default());
+    let result = engine.search(&go, Limits::NONE, &mut SmallRng::seed_from_u64(1), &stop);
+    assert_eq!(result.nodes, 0);
+    assert!(go.is_legal(result.best.unwrap()));
+    assert_eq!(engine.ownership(), None);
+}
+
+#[test]
+fn levels_are_named_weakest_first_and_children_never_resign() {
+    let ids: Vec<&str> = levels().iter().map(|l| l.id).collect();
+    assert_eq!(
+        ids,
+        [
+            "random",
+            "mcts-100",
+            "mcts-500",
+            "mcts-2000",
+            "mcts-8000",
+            "mcts-30000"
+        ]
+    );
+    let budgets: Vec<u64> = levels()[1..]
+        .iter()
+        .map(|l| l.limits.nodes.unwrap())
+        .collect();
+    assert!(budgets.windows(2).all(|w| w[0] < w[1]));
+    let hopeless = ishi_ai::SearchResult {
+        best: Some(Move::Pass),
+        eval: Eval::WinRate(0.01),
+        depth: 0,
+        nodes: 5_000,
+        pv: Vec::new(),
+        elapsed: std::time::Duration::ZERO,
+    };
+    for level in levels() {
+        let child = ["random", "mcts-100", "mcts-500"].contains(&level.id);
+        assert_eq!(
+            ishi_ai::go::resigns(level, &hopeless),
+            !child,
+            "{}",
+            level.id
+        );
+    }
+    let early = ishi_ai::SearchResult {
+        nodes: 100,
+        ..hopeless.clone()
+    };
+    assert!(!Config::default().resigns(&early));
+}

@@ -1,0 +1,355 @@
+//! The Othello levels: legal moves on every board, the same move for the same seed, the weak
+//! levels' definitions, and the engine's limits.
+
+use ishi_ai::othello::{Engine, best_move, choose, levels};
+use ishi_ai::{Eval, Level, Limits, Stop};
+use ishi_rules::othello::notation::{parse_board, parse_obf_line};
+use ishi_rules::othello::{Move, Othello, PRESETS, Shape, transcript};
+use ishi_rules::{Game, Player};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+fn all_shapes() -> Vec<Shape> {
+    [4, 6, 8, 10]
+        .into_iter()
+        .map(|n| Shape::square(n).expect("a supported size"))
+        .chain(PRESETS.iter().map(|p| p.shape()))
+        .collect()
+}
+
+fn level(id: &str) -> &'static Level {
+    levels()
+        .iter()
+        .find(|l| l.id == id)
+        .unwrap_or_else(|| panic!("no level {id}"))
+}
+
+fn board(text: &str) -> Othello {
+    parse_board(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+fn after(position: &Othello, mv: Move) -> Othello {
+    let mut next = *position;
+    next.play_unchecked(mv);
+    next
+}
+
+/// Positions of random games on `shape`, every ply of `games` games.
+fn random_positions(shape: Shape, games: usize, rng: &mut SmallRng) -> Vec<Othello> {
+    let mut positions = Vec::new();
+    for _ in 0..games {
+        let mut position = Othello::new(shape);
+        loop {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            positions.push(position);
+            position.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    positions
+}
+
+#[test]
+fn the_levels_go_from_random_to_master_and_the_engine_levels_are_capped() {
+    let ids: Vec<&str> = levels().iter().map(|l| l.id).collect();
+    assert_eq!(
+        ids,
+        [
+            "random",
+            "naive",
+            "minimax-4",
+            "casual",
+            "club",
+            "expert",
+            "master"
+        ]
+    );
+    for l in levels() {
+        assert!(!l.name.is_empty() && l.description.ends_with('.'), "{l:?}");
+    }
+    let engine = &levels()[3..];
+    for pair in engine.windows(2) {
+        assert!(pair[0].limits.nodes < pair[1].limits.nodes, "{pair:?}");
+    }
+    for l in engine {
+        assert!(l.limits.nodes.is_some(), "{} is not node-limited", l.id);
+        assert!(
+            l.limits.time.is_some_and(|t| t.as_secs_f64() <= 1.0),
+            "{} may take over a second",
+            l.id
+        );
+    }
+}
+
+/// Thousands of positions of random games on every board, each given to one level in turn.
+/// The engine levels run with their node limits cut to 2000 here so that the test stays
+/// quick; the same code with the real limits runs in the next test on fewer positions.
+#[test]
+fn every_level_plays_only_legal_moves_on_every_board() {
+    let mut rng = SmallRng::seed_from_u64(11);
+    let stop = Stop::new();
+    let mut checked = 0;
+    for shape in all_shapes() {
+        for (i, position) in random_positions(shape, 6, &mut rng).iter().enumerate() {
+            let mut level = levels()[i % levels().len()];
+            if let Some(nodes) = level.limits.nodes {
+                level.limits.nodes = Some(nodes.min(2000));
+            }
+            if level.id == "minimax-4" && shape.size() == 10 && i % 5 != 2 {
+                // Four full plies on 10x10 are slow in debug builds: one position in five.
+                continue;
+            }
+            let result = choose(&level, position, &mut rng, &stop);
+            let mv = result.best.expect("the game is not over");
+            assert_eq!(
+                position.check(mv),
+                Ok(()),
+                "{} played {mv} on {shape}:\n{position}",
+                level.id
+            );
+            if let Some(first) = result.pv.first() {
+                assert_eq!(*first, mv, "{}: the variation starts elsewhere", level.id);
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 2000, "only {checked} positions");
+}
+
+#[test]
+fn engine_levels_at_their_real_limits_play_legal_moves() {
+    let mut rng = SmallRng::seed_from_u64(12);
+    for shape in all_shapes() {
+        let positions = random_positions(shape, 1, &mut rng);
+        // An early, a middle and a late position of the game; the strongest levels (the
+        // slowest) on the middle one.
+        for (i, position) in [0, positions.len() / 2, positions.len() - 4]
+            .map(|i| positions[i])
+            .iter()
+            .enumerate()
+        {
+            let ids: &[&str] = if i == 1 {
+                &["casual", "club", "expert", "master"]
+            } else {
+                &["casual", "club"]
+            };
+            for id in ids {
+                let result = choose(level(id), position, &mut rng, &Stop::new());
+                let mv = result.best.expect("the game is not over");
+                assert!(position.is_legal(mv), "{id} played {mv} on\n{position}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_move_at_every_level() {
+    let mut rng = SmallRng::seed_from_u64(13);
+    let positions = random_positions(Shape::STANDARD, 1, &mut rng);
+    for l in levels() {
+        let step = if l.limits.nodes.is_some() { 20 } else { 7 };
+        for position in positions.iter().step_by(step) {
+            let play = |seed| {
+                let mut rng = SmallRng::seed_from_u64(seed);
+                choose(l, position, &mut rng, &Stop::new()).best
+            };
+            assert_eq!(play(5), play(5), "{} on\n{position}", l.id);
+        }
+    }
+}
+
+#[test]
+fn random_and_noisy_levels_vary_with_the_seed() {
+    let game = transcript::parse("f5d6c3d3c4f4").expect("moves");
+    let position = transcript::replay(&Othello::standard(), &game)
+        .expect("a legal game")
+        .last_position();
+    for id in ["random", "casual"] {
+        let moves: std::collections::HashSet<Option<Move>> = (0..30)
+            .map(|seed| {
+                let mut rng = SmallRng::seed_from_u64(seed);
+                choose(level(id), &position, &mut rng, &Stop::new()).best
+            })
+            .collect();
+        assert!(moves.len() > 1, "{id} always plays {moves:?}");
+    }
+    for id in ["naive", "minimax-4"] {
+        let moves: std::collections::HashSet<Option<Move>> = (0..5)
+            .map(|seed| {
+                let mut rng = SmallRng::seed_from_u64(seed);
+                choose(level(id), &position, &mut rng, &Stop::new()).best
+            })
+            .collect();
+        assert_eq!(moves.len(), 1, "{id} varies: {moves:?}");
+    }
+}
+
+fn naive(position: &Othello) -> Option<Move> {
+    let mut rng = SmallRng::seed_from_u64(0);
+    choose(level("naive"), position, &mut rng, &Stop::new()).best
+}
+
+#[test]
+fn naive_plays_the_legal_move_of_the_top_row_then_the_left_column() {
+    // Start: d3, c4, f5, e6. d3 is in the top-most row.
+    assert_eq!(
+        naive(&Othello::standard()),
+        Some(Move::Place("d3".parse().unwrap()))
+    );
+    // White to move after f5: d6, f4 and f6; two share row 6... f4 is higher up.
+    let after_f5 = after(&Othello::standard(), Move::Place("f5".parse().unwrap()));
+    assert_eq!(naive(&after_f5), Some(Move::Place("f4".parse().unwrap())));
+    // Black can take b1 or e1 in the top row, and the four moves of the centre: b1.
+    let position = board(
+        "--OX-OX-\
+         --------\
+         --------\
+         ---OX---\
+         ---XO---\
+         --------\
+         --------\
+         -------- X",
+    );
+    let moves = position.legal_moves();
+    assert_eq!(moves.len(), 6, "{moves:?}");
+    assert_eq!(naive(&position), Some(Move::Place("b1".parse().unwrap())));
+    // A 6x6 board, and a forced pass.
+    let six = Othello::new(Shape::square(6).unwrap());
+    assert_eq!(naive(&six), Some(Move::Place("c2".parse().unwrap())));
+    let pass = board(&format!("{}OOOOO--- X", "O".repeat(48) + "OOOOOOOX"));
+    assert_eq!(naive(&pass), Some(Move::Pass));
+    let over = board(&format!("{} X", "X".repeat(64)));
+    assert_eq!(naive(&over), None);
+}
+
+/// Black's disc lead, or Black's final margin (empties to the winner) when the game is over.
+fn black_lead(position: &Othello) -> i32 {
+    if position.is_over() {
+        return position.score().margin();
+    }
+    let discs = position.disc_count();
+    discs.black as i32 - discs.white as i32
+}
+
+/// Minimax as the textbook writes it: Black maximises, White minimises, `plies` deep.
+fn minimax(position: &Othello, plies: u32) -> i32 {
+    if plies == 0 || position.is_over() {
+        return black_lead(position);
+    }
+    let values = position
+        .legal_moves()
+        .into_iter()
+        .map(|m| minimax(&after(position, m), plies - 1));
+    match position.turn() {
+        Player::Black => values.max(),
+        Player::White => values.min(),
+    }
+    .expect("a game that is not over has a move")
+}
+
+/// The first move in reading order with the best four-ply minimax value for the mover.
+fn expected_minimax_4(position: &Othello) -> Move {
+    let mut best: Option<(Move, i32)> = None;
+    for m in position.legal_moves() {
+        let value = minimax(&after(position, m), 3);
+        let for_mover = position.turn().fold(value, -value);
+        if best.is_none_or(|(_, b)| for_mover > b) {
+            best = Some((m, for_mover));
+        }
+    }
+    best.expect("a move").0
+}
+
+#[test]
+fn minimax_4_plays_what_a_four_ply_minimax_plays() {
+    let mut rng = SmallRng::seed_from_u64(14);
+    let shapes = [
+        Shape::STANDARD,
+        Shape::square(6).unwrap(),
+        PRESETS[0].shape(),
+    ];
+    let mut checked = 0;
+    for shape in shapes {
+        for position in random_positions(shape, 2, &mut rng).iter().step_by(3) {
+            let mut rng = SmallRng::seed_from_u64(0);
+            let result = choose(level("minimax-4"), position, &mut rng, &Stop::new());
+            assert_eq!(
+                result.best,
+                Some(expected_minimax_4(position)),
+                "on\n{position}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 30);
+}
+
+#[test]
+fn minimax_4_takes_a_wipe_out_and_sees_one_coming() {
+    // After e6 f4 e3 d6 c5 f6 e7 f5, Black's g5 leaves White without a disc.
+    let game = transcript::parse("e6f4e3d6c5f6e7f5").expect("moves");
+    let position = transcript::replay(&Othello::standard(), &game)
+        .expect("a legal game")
+        .last_position();
+    let mut rng = SmallRng::seed_from_u64(0);
+    let result = choose(level("minimax-4"), &position, &mut rng, &Stop::new());
+    assert_eq!(result.best, Some(Move::Place("g5".parse().unwrap())));
+    assert_eq!(result.eval, Eval::Estimate(6400));
+}
+
+#[test]
+fn a_stop_request_ends_a_search_with_a_legal_move() {
+    let stop = Stop::new();
+    stop.request();
+    let mut rng = SmallRng::seed_from_u64(1);
+    let start = Othello::standard();
+    let result = best_move(&start, Limits::NONE, &mut rng, &stop);
+    assert!(start.is_legal(result.best.expect("a move")));
+    assert!(
+        result.nodes < 20_000,
+        "{} nodes after the stop",
+        result.nodes
+    );
+    assert!(matches!(result.eval, Eval::Estimate(_)));
+}
+
+#[test]
+fn node_and_depth_limits_hold() {
+    let mut rng = SmallRng::seed_from_u64(1);
+    let stop = Stop::new();
+    let start = Othello::standard();
+    let result = best_move(&start, Limits::nodes(5_000), &mut rng, &stop);
+    assert!(result.nodes <= 5_100, "{} nodes", result.nodes);
+    let result = best_move(&start, Limits::depth(5), &mut rng, &stop);
+    assert_eq!(result.depth, 5);
+    assert_eq!(result.pv.first(), result.best.as_ref());
+    // The variation is a legal line.
+    let mut position = start;
+    for &mv in &result.pv {
+        position = position.play(mv).expect("the variation is legal");
+    }
+    // Same limits, fresh table: same answer.
+    let again = best_move(&start, Limits::depth(5), &mut rng, &stop);
+    assert_eq!(
+        (again.best, again.eval, again.nodes, again.pv),
+        (result.best, result.eval, result.nodes, result.pv)
+    );
+}
+
+#[test]
+fn the_estimate_leans_the_way_the_exact_score_does() {
+    // FFO #5 (+32 for Black) and #9 (-8 for Black), searched a few plies only.
+    let text = include_str!("../../ishi-rules/tests/data/ffo-01-19.obf");
+    let lines: Vec<&str> = text.lines().collect();
+    let mut rng = SmallRng::seed_from_u64(1);
+    for (line, sign) in [(lines[4], 1), (lines[8], -1)] {
+        let (position, _) = parse_obf_line(line).expect("an FFO line");
+        let result = Engine::new().best_move(&position, Limits::depth(4), &mut rng, &Stop::new());
+        let Eval::Estimate(value) = result.eval else {
+            panic!("a depth-limited search estimates: {:?}", result.eval);
+        };
+        assert_eq!(value.signum(), sign, "{value} for\n{position}");
+    }
+}

@@ -1,0 +1,167 @@
+//! The exact solver: the FFO endgames' known scores, and agreement with a plain brute-force
+//! negamax on random endgames of every board.
+
+use ishi_ai::Eval;
+use ishi_ai::Stop;
+use ishi_ai::othello::Engine;
+use ishi_rules::Game;
+use ishi_rules::othello::notation::{parse_board, parse_obf_line};
+use ishi_rules::othello::{Move, Othello, PRESETS, Shape};
+use proptest::prelude::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// Every legal move of an FFO line with its exact score, from the comment
+/// (`A2:+38; C7:+36; ...`).
+fn listed_scores(comment: &str) -> Vec<(String, i32)> {
+    comment
+        .split(';')
+        .filter_map(|e| {
+            let (mv, score) = e.trim().split_once(':')?;
+            Some((mv.trim().to_ascii_lowercase(), score.trim().parse().ok()?))
+        })
+        .collect()
+}
+
+/// Solves each position of an `.obf` text and checks the best score and that the move played
+/// is one of the moves listed with it.
+fn check_obf(text: &str, first: usize) {
+    let mut engine = Engine::with_table_bytes(16 << 20);
+    for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
+        let number = first + i;
+        let (position, comment) = parse_obf_line(line).expect("the FFO files parse");
+        let scores = listed_scores(comment.expect("FFO lines list their scores"));
+        let best = scores.iter().map(|(_, s)| *s).max().expect("scores listed");
+        let result = engine.solve(&position, &Stop::new());
+        assert_eq!(result.eval, Eval::Exact(best), "FFO #{number}");
+        let mv = result.best.expect("a move").to_string();
+        assert!(
+            scores.contains(&(mv.clone(), best)),
+            "FFO #{number}: {mv} is not a best move ({scores:?})"
+        );
+        assert_eq!(result.pv.first(), result.best.as_ref(), "FFO #{number}");
+    }
+}
+
+#[test]
+fn ffo_1_to_19_are_solved_exactly() {
+    check_obf(include_str!("../../ishi-rules/tests/data/ffo-01-19.obf"), 1);
+}
+
+/// 20 to 23 empties: seconds in release builds (`cargo test --release -- --ignored`).
+#[test]
+#[ignore = "slow: several seconds in release, much more in debug"]
+fn ffo_40_to_44_are_solved_exactly() {
+    check_obf(
+        include_str!("../../ishi-rules/tests/data/ffo-40-44.obf"),
+        40,
+    );
+}
+
+/// The value for the player to move, with every line played to the end.
+fn negamax(position: &Othello) -> i32 {
+    let moves = position.legal_moves();
+    if moves.is_empty() {
+        let margin = position.score().margin();
+        return position.turn().fold(margin, -margin);
+    }
+    moves
+        .into_iter()
+        .map(|mv| -negamax(&after(position, mv)))
+        .max()
+        .expect("moves to try")
+}
+
+fn after(position: &Othello, mv: Move) -> Othello {
+    let mut next = *position;
+    next.play_unchecked(mv);
+    next
+}
+
+fn all_shapes() -> Vec<Shape> {
+    [4, 6, 8, 10]
+        .into_iter()
+        .map(|n| Shape::square(n).expect("a supported size"))
+        .chain(PRESETS.iter().map(|p| p.shape()))
+        .collect()
+}
+
+/// A position reached by random moves from the start of `shape`, stopped at `empties` empty
+/// squares (or at the end of the game, if it comes first).
+fn random_endgame(shape: Shape, empties: u32, seed: u64) -> Othello {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut position = Othello::new(shape);
+    while position.score().empties > empties {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        position.play_unchecked(moves[rng.random_range(0..moves.len())]);
+    }
+    position
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn the_solver_agrees_with_brute_force(
+        shape_index in 0..8usize,
+        empties in 0..=10u32,
+        seed in any::<u64>(),
+    ) {
+        let position = random_endgame(all_shapes()[shape_index], empties, seed);
+        let exact = negamax(&position);
+        let result = Engine::new().solve(&position, &Stop::new());
+        prop_assert_eq!(result.eval, Eval::Exact(exact), "{}", position);
+        match result.best {
+            None => prop_assert!(position.is_over()),
+            Some(mv) => {
+                prop_assert!(position.is_legal(mv));
+                prop_assert_eq!(-negamax(&after(&position, mv)), exact, "{} in\n{}", mv, position);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_forced_pass_is_solved_from_the_opponents_side() {
+    // Black has no move; White's best reply decides.
+    let position = parse_board(
+        "OOOOOOOO\
+         OOOOOOOO\
+         OOOOOOOO\
+         OOOOOOOO\
+         OOOOOOOO\
+         OOOOOOOO\
+         OOOOOOOX\
+         OOOOO--- X",
+    )
+    .expect("a board");
+    assert_eq!(position.legal_moves(), vec![Move::Pass]);
+    let result = Engine::new().solve(&position, &Stop::new());
+    assert_eq!(result.best, Some(Move::Pass));
+    assert_eq!(result.eval, Eval::Exact(negamax(&position)));
+    assert_eq!(result.pv.first(), Some(&Move::Pass));
+}
+
+#[test]
+fn a_finished_game_has_no_move_and_its_final_margin() {
+    let position =
+        parse_board(&format!("{}{} O", "X".repeat(40), "-".repeat(24))).expect("a board");
+    assert!(position.is_over());
+    let result = Engine::new().solve(&position, &Stop::new());
+    assert_eq!(result.best, None);
+    // White to move has lost everything: 40 discs and 24 empties to Black.
+    assert_eq!(result.eval, Eval::Exact(-64));
+}
+
+#[test]
+fn small_boards_are_solved_from_the_start() {
+    let four = Othello::new(Shape::square(4).expect("4x4"));
+    let result = Engine::new().solve(&four, &Stop::new());
+    assert_eq!(result.eval, Eval::Exact(negamax(&four)));
+    // 4x4 Othello is won by White, 11-3 with two squares left empty: -10 for Black with the
+    // empty squares counted for the winner.
+    assert_eq!(result.eval, Eval::Exact(-10));
+}
