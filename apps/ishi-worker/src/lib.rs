@@ -1,0 +1,314 @@
+//! Ishi's computer player behind a message interface.
+//!
+//! The app asks for a move with a [`Request`] and gets a [`Reply`]. On the web the request
+//! travels as JSON to a Web Worker that runs this crate compiled to WASM ([`think_json`], the
+//! worker's one export), so the page never waits for a search; on the desktop the app calls
+//! [`think`] on a thread. Positions cross the boundary as text the rules already read: an
+//! Othello board string, or a Go start position with the moves since (so ko and superko see
+//! the history).
+//!
+//! ```
+//! use ishi_worker::{GameState, Request, think};
+//!
+//! let request = Request {
+//!     epoch: 7,
+//!     game: GameState::Othello {
+//!         board: "---------------------------OX------XO--------------------------- X".into(),
+//!     },
+//!     level: "random".into(),
+//!     seed: 1,
+//! };
+//! let reply = think(&request);
+//! assert_eq!(reply.epoch, 7);
+//! assert!(["d3", "c4", "f5", "e6"].contains(&reply.mv.as_deref().unwrap()));
+//! ```
+
+use ishi_ai::{Level, SearchResult, Stop};
+use ishi_rules::go::{self, Go, GoRules, Komi};
+use ishi_rules::othello::notation;
+use ishi_rules::{ByColor, Game, Move, Player};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use serde::{Deserialize, Serialize};
+
+/// A position to think about.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum GameState {
+    /// Othello: the board string (with `#` for holes of shaped boards) and side to move.
+    Othello {
+        /// The board string, as `ishi_rules::othello::notation` prints it.
+        board: String,
+    },
+    /// Go: the start and the moves since.
+    Go {
+        /// The board side.
+        size: usize,
+        /// The rules preset name (`japanese`, `chinese`, `tromp-taylor`).
+        rules: String,
+        /// Komi in half-points.
+        komi: i32,
+        /// Stones at the start: GTP point names with `B` or `W`.
+        stones: Vec<(String, char)>,
+        /// The player to move at the start: `B` or `W`.
+        turn: char,
+        /// Prisoners at the start (Black's, White's).
+        captures: (u32, u32),
+        /// The moves since the start: GTP point names or `pass`.
+        moves: Vec<String>,
+    },
+}
+
+/// A request for a move.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Request {
+    /// Echoed in the reply, so the app can drop answers to questions it no longer asks.
+    pub epoch: u64,
+    /// The position.
+    pub game: GameState,
+    /// The level's id in the game's level list.
+    pub level: String,
+    /// The seed of the search's randomness.
+    pub seed: u64,
+}
+
+/// The computer's answer.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Reply {
+    /// The request's epoch.
+    pub epoch: u64,
+    /// The move: a square or point name, or `pass`; `None` when there is none or on error.
+    pub mv: Option<String>,
+    /// The evaluation as players read it (`+2.50`, `+6 (exact)`, `62.5%`).
+    pub eval: String,
+    /// Depth reached (alpha-beta).
+    pub depth: u32,
+    /// Nodes or playouts.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub millis: u64,
+    /// What went wrong, if the request could not be answered.
+    pub error: Option<String>,
+}
+
+/// Answers `request`, stopping early when `stop` is raised (the desktop app raises it to
+/// cancel; on the web the app ends the worker instead).
+pub fn think_with(request: &Request, stop: &Stop) -> Reply {
+    let mut rng = SmallRng::seed_from_u64(request.seed);
+    let answer = match &request.game {
+        GameState::Othello { board } => othello_move(board, &request.level, &mut rng, stop),
+        GameState::Go { .. } => go_move(&request.game, &request.level, &mut rng, stop),
+    };
+    match answer {
+        Ok(reply) => Reply {
+            epoch: request.epoch,
+            ..reply
+        },
+        Err(error) => Reply {
+            epoch: request.epoch,
+            mv: None,
+            eval: String::new(),
+            depth: 0,
+            nodes: 0,
+            millis: 0,
+            error: Some(error),
+        },
+    }
+}
+
+/// Answers `request`, searching until the level's limits.
+pub fn think(request: &Request) -> Reply {
+    think_with(request, &Stop::new())
+}
+
+/// [`think`] with the request and reply as JSON: what the Web Worker calls.
+#[cfg_attr(feature = "worker", wasm_bindgen::prelude::wasm_bindgen)]
+pub fn think_json(request: &str) -> String {
+    let reply = match serde_json::from_str::<Request>(request) {
+        Ok(request) => think(&request),
+        Err(e) => Reply {
+            epoch: 0,
+            mv: None,
+            eval: String::new(),
+            depth: 0,
+            nodes: 0,
+            millis: 0,
+            error: Some(format!("bad request: {e}")),
+        },
+    };
+    serde_json::to_string(&reply).unwrap_or_default()
+}
+
+/// The reply for a search's result (the epoch is filled in by the caller).
+fn reply<M: std::fmt::Display>(result: &SearchResult<M>) -> Reply {
+    Reply {
+        epoch: 0,
+        mv: result.best.as_ref().map(ToString::to_string),
+        eval: result.eval.to_string(),
+        depth: result.depth,
+        nodes: result.nodes,
+        millis: result.elapsed.as_millis() as u64,
+        error: None,
+    }
+}
+
+fn find_level(levels: &'static [Level], id: &str) -> Result<&'static Level, String> {
+    levels
+        .iter()
+        .find(|l| l.id == id)
+        .ok_or_else(|| format!("unknown level {id:?}"))
+}
+
+fn othello_move(
+    board: &str,
+    level: &str,
+    rng: &mut SmallRng,
+    stop: &Stop,
+) -> Result<Reply, String> {
+    let position = notation::parse_board(board).map_err(|e| e.to_string())?;
+    let level = find_level(ishi_ai::othello::levels(), level)?;
+    Ok(reply(&ishi_ai::othello::choose(
+        level, &position, rng, stop,
+    )))
+}
+
+fn go_move(
+    state: &GameState,
+    level: &str,
+    rng: &mut SmallRng,
+    stop: &Stop,
+) -> Result<Reply, String> {
+    let position = go_position(state)?;
+    let level = find_level(ishi_ai::go::levels(), level)?;
+    Ok(reply(&ishi_ai::go::choose(level, &position, rng, stop)))
+}
+
+fn player(c: char) -> Result<Player, String> {
+    c.to_string()
+        .parse()
+        .map_err(|_| format!("{c:?} is not a player"))
+}
+
+/// The Go position a [`GameState::Go`] describes: its start, with every move replayed.
+///
+/// # Errors
+///
+/// A message for a state that is not a legal game.
+pub fn go_position(state: &GameState) -> Result<Go, String> {
+    let GameState::Go {
+        size,
+        rules,
+        komi,
+        stones,
+        turn,
+        captures,
+        moves,
+    } = state
+    else {
+        return Err("not a Go state".to_owned());
+    };
+    let rules: GoRules = rules
+        .parse()
+        .map_err(|e: go::ParseRulesError| e.to_string())?;
+    let stones = stones
+        .iter()
+        .map(|(p, c)| {
+            Ok((
+                p.parse::<go::Point>().map_err(|e| e.to_string())?,
+                player(*c)?,
+            ))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let setup = go::Setup {
+        size: *size,
+        rules: rules.with_komi(Komi::from_half_points(*komi)),
+        stones,
+        turn: player(*turn)?,
+        captures: ByColor::new(captures.0, captures.1),
+    };
+    let mut position = Go::from_setup(&setup).map_err(|e| e.to_string())?;
+    for text in moves {
+        let mv = if text == "pass" {
+            Move::Pass
+        } else {
+            Move::Place(text.parse::<go::Point>().map_err(|e| e.to_string())?)
+        };
+        position = position.play(mv).map_err(|e| e.to_string())?;
+    }
+    Ok(position)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn go_state(moves: &[&str]) -> GameState {
+        GameState::Go {
+            size: 9,
+            rules: "chinese".to_owned(),
+            komi: 15,
+            stones: vec![],
+            turn: 'B',
+            captures: (0, 0),
+            moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+        }
+    }
+
+    #[test]
+    fn go_states_replay_their_moves() {
+        let go = go_position(&go_state(&["E5", "pass", "D5"])).unwrap();
+        assert_eq!(go.stone_at("D5".parse().unwrap()), Some(Player::Black));
+        assert_eq!(go.turn(), Player::White);
+        let error = go_position(&go_state(&["E5", "E5"])).unwrap_err();
+        assert!(error.contains("occupied"), "{error}");
+    }
+
+    #[test]
+    fn bad_requests_get_an_error_reply_not_a_panic() {
+        let reply: Reply = serde_json::from_str(&think_json("{not json")).unwrap();
+        assert!(reply.error.unwrap().starts_with("bad request"));
+        let request = Request {
+            epoch: 3,
+            game: go_state(&[]),
+            level: "grandmaster-9000".to_owned(),
+            seed: 0,
+        };
+        let reply = think(&request);
+        assert_eq!(reply.epoch, 3);
+        assert!(reply.error.unwrap().contains("unknown level"));
+    }
+
+    #[test]
+    fn every_level_answers_a_legal_move_through_json() {
+        for level in ishi_ai::go::levels().iter().take(2) {
+            let request = Request {
+                epoch: 1,
+                game: go_state(&["E5"]),
+                level: level.id.to_owned(),
+                seed: 5,
+            };
+            let json = serde_json::to_string(&request).unwrap();
+            let reply: Reply = serde_json::from_str(&think_json(&json)).unwrap();
+            let go = go_position(&go_state(&["E5"])).unwrap();
+            let mv = reply.mv.unwrap();
+            assert!(
+                mv == "pass" || go.is_legal(Move::Place(mv.parse().unwrap())),
+                "{mv}"
+            );
+        }
+        for level in ishi_ai::othello::levels().iter().take(3) {
+            let board = "---------------------------OX------XO--------------------------- X";
+            let request = Request {
+                epoch: 1,
+                game: GameState::Othello {
+                    board: board.to_owned(),
+                },
+                level: level.id.to_owned(),
+                seed: 5,
+            };
+            let reply = think(&request);
+            let position = notation::parse_board(board).unwrap();
+            let mv = Move::Place(reply.mv.unwrap().parse().unwrap());
+            assert!(position.is_legal(mv), "{} played {mv}", level.id);
+        }
+    }
+}

@@ -1,0 +1,495 @@
+//! The match as plain Rust: a history of immutable snapshots, a cursor, and the actions that
+//! move them. No UI here; components hold a [`Match`] in a signal and send it [`Action`]s.
+//!
+//! Undo moves the cursor back to the last snapshot where a person had a decision to make, and
+//! redo moves it forward; neither replays a move. A new move cuts the snapshots after the
+//! cursor. Every snapshot carries the whole position (board, captures, side to move, passes,
+//! ko), so undo restores all of it.
+
+mod position;
+
+use std::rc::Rc;
+
+use ishi_ai::Level;
+use ishi_rules::go::{Go, GoRules};
+use ishi_rules::othello::{Othello, Shape};
+use ishi_rules::{ByColor, Game, IllegalReason, Move, Player};
+use ishi_scoring::{DeadStones, GameResult, Score, WinBy};
+
+pub use position::{Cell, CellMove, GameKind, Position, from_go, from_othello, go_cell, go_point};
+
+/// Who plays a side.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Side {
+    /// A person at the device.
+    Human,
+    /// The computer at a level of the game's level list.
+    Computer(&'static Level),
+}
+
+impl Side {
+    /// Whether a person plays this side.
+    pub fn is_human(self) -> bool {
+        matches!(self, Side::Human)
+    }
+}
+
+/// The board and rules of a new game.
+#[derive(Clone, PartialEq, Debug)]
+pub enum GameSetup {
+    /// Othello on a board shape.
+    Othello {
+        /// The board.
+        shape: Shape,
+    },
+    /// Go.
+    Go {
+        /// The board side.
+        size: usize,
+        /// The rules, komi included.
+        rules: GoRules,
+        /// Handicap stones (0 for an even game).
+        handicap: u8,
+    },
+}
+
+impl GameSetup {
+    /// Which game.
+    pub fn kind(&self) -> GameKind {
+        match self {
+            GameSetup::Othello { .. } => GameKind::Othello,
+            GameSetup::Go { .. } => GameKind::Go,
+        }
+    }
+
+    /// The start position.
+    ///
+    /// # Errors
+    ///
+    /// A message when the setup is not playable (a size or handicap the rules refuse).
+    pub fn start(&self) -> Result<Position, String> {
+        match self {
+            GameSetup::Othello { shape } => Ok(Position::Othello(Othello::new(*shape))),
+            GameSetup::Go {
+                size,
+                rules,
+                handicap,
+            } => {
+                let empty = Go::new(*size, *rules).map_err(|e| e.to_string())?;
+                if *handicap < 2 {
+                    return Ok(Position::Go(Box::new(empty)));
+                }
+                let points = ishi_rules::go::handicap::fixed_handicap(*size, *handicap)
+                    .map_err(|e| e.to_string())?;
+                let go = empty.with_handicap(&points).map_err(|e| e.to_string())?;
+                Ok(Position::Go(Box::new(go)))
+            }
+        }
+    }
+}
+
+/// A new game: the board and rules, and who plays each side.
+#[derive(Clone, PartialEq, Debug)]
+pub struct MatchConfig {
+    /// Board and rules.
+    pub setup: GameSetup,
+    /// Who plays Black and White.
+    pub sides: ByColor<Side>,
+}
+
+/// How a move came about.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Played {
+    /// Who played it.
+    pub player: Player,
+    /// The move.
+    pub mv: CellMove,
+    /// An Othello pass the rules forced: no decision, announced and skipped by undo.
+    pub forced: bool,
+    /// Othello: the discs the move flipped (for the animation).
+    pub flipped: Vec<Cell>,
+}
+
+/// What ended a match besides the rules.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Ending {
+    /// The player resigned.
+    Resigned(Player),
+    /// Go: the players accepted the count.
+    Counted {
+        /// The result of the count.
+        result: GameResult,
+        /// The stones they agreed were dead.
+        dead: DeadStones,
+    },
+}
+
+/// One state of the match, never changed once made.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Snapshot {
+    /// The position.
+    pub position: Position,
+    /// The move that led here (none at the start).
+    pub played: Option<Played>,
+    /// A resignation or an accepted count that ended the match here.
+    pub ending: Option<Ending>,
+}
+
+/// Something the players (or the computer) do to the match.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Action {
+    /// A stone or disc on a cell, by the player to move.
+    Play(Cell),
+    /// A pass (Go).
+    Pass,
+    /// The player to move resigns.
+    Resign,
+    /// Back to the last decision of a person.
+    Undo,
+    /// Forward again, after an undo.
+    Redo,
+    /// A fresh match.
+    NewGame(MatchConfig),
+    /// The computer's move, for the state it was asked about (`epoch`).
+    Computer {
+        /// [`Match::epoch`] when the computer was asked.
+        epoch: u64,
+        /// Its move.
+        mv: CellMove,
+    },
+    /// Go count: mark or unmark the chain on the cell as dead.
+    ToggleDead(Cell),
+    /// Go count: accept the count as marked.
+    AcceptCount,
+}
+
+/// Why an action was refused. Nothing changed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Refusal {
+    /// The rules refuse the move.
+    Illegal(IllegalReason),
+    /// It is the computer's turn, or the match is over.
+    NotYourTurn,
+    /// Nothing to undo or redo.
+    NothingThere,
+    /// The computer's answer is for a state that has changed since (an undo, say).
+    Stale,
+    /// The action needs the count of a finished Go game.
+    NotCounting,
+    /// The new game's setup is not playable.
+    BadSetup(String),
+}
+
+/// A match: its configuration, its snapshots and the cursor.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Match {
+    config: MatchConfig,
+    history: Vec<Rc<Snapshot>>,
+    cursor: usize,
+    /// Go: the dead stones marked while counting a game that ended by two passes.
+    dead: Option<DeadStones>,
+    epoch: u64,
+}
+
+impl Match {
+    /// A match from its configuration.
+    ///
+    /// # Errors
+    ///
+    /// A message when the setup is not playable.
+    pub fn new(config: MatchConfig) -> Result<Match, String> {
+        let start = config.setup.start()?;
+        let mut m = Match {
+            config,
+            history: vec![Rc::new(Snapshot {
+                position: start,
+                played: None,
+                ending: None,
+            })],
+            cursor: 0,
+            dead: None,
+            epoch: 0,
+        };
+        m.settle();
+        Ok(m)
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &MatchConfig {
+        &self.config
+    }
+
+    /// The snapshot at the cursor.
+    pub fn current(&self) -> &Snapshot {
+        &self.history[self.cursor]
+    }
+
+    /// The position at the cursor.
+    pub fn position(&self) -> &Position {
+        &self.current().position
+    }
+
+    /// The snapshots up to the cursor, the start first.
+    pub fn line(&self) -> &[Rc<Snapshot>] {
+        &self.history[..=self.cursor]
+    }
+
+    /// Every snapshot, those after the cursor (redo) included.
+    pub fn history(&self) -> &[Rc<Snapshot>] {
+        &self.history
+    }
+
+    /// The cursor's index in [`history`](Match::history).
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// A number that changes whenever the state does: the computer's answer is only taken
+    /// for the state it was asked about.
+    pub fn epoch(&self) -> u64 {
+        self.epoch
+    }
+
+    /// Who plays the side to move.
+    pub fn side_to_move(&self) -> Side {
+        self.config.sides[self.position().turn()]
+    }
+
+    /// Whether the match has ended: by the rules (Othello), a resignation or an accepted count.
+    /// A Go game that ended by two passes is not over until its count is accepted.
+    pub fn is_over(&self) -> bool {
+        let snapshot = self.current();
+        snapshot.ending.is_some()
+            || (snapshot.position.is_over() && snapshot.position.kind() == GameKind::Othello)
+    }
+
+    /// Whether a Go game is being counted (it ended by two passes).
+    pub fn is_counting(&self) -> bool {
+        self.dead.is_some()
+    }
+
+    /// The count with the dead marks, while counting or once it was accepted.
+    pub fn count(&self) -> Option<Score> {
+        let go = self.position().go()?;
+        self.dead_stones().map(|dead| ishi_scoring::score(go, dead))
+    }
+
+    /// The dead stones marked so far, or agreed on.
+    pub fn dead_stones(&self) -> Option<&DeadStones> {
+        match &self.current().ending {
+            Some(Ending::Counted { dead, .. }) => Some(dead),
+            _ => self.dead.as_ref(),
+        }
+    }
+
+    /// Whether the computer should move now.
+    pub fn computer_to_move(&self) -> Option<&'static Level> {
+        match self.side_to_move() {
+            Side::Computer(level) if !self.is_over() && !self.is_counting() => Some(level),
+            _ => None,
+        }
+    }
+
+    /// The result, once the match is over.
+    pub fn result(&self) -> Option<GameResult> {
+        let snapshot = self.current();
+        match &snapshot.ending {
+            Some(Ending::Resigned(p)) => Some(GameResult::Win {
+                winner: !*p,
+                by: WinBy::Resignation,
+            }),
+            Some(Ending::Counted { result, .. }) => Some(*result),
+            None => {
+                let othello = snapshot.position.othello().filter(|o| o.is_over())?;
+                Some(GameResult::from_margin(othello.score().margin() * 2))
+            }
+        }
+    }
+
+    /// Whether [`Action::Undo`] would do something.
+    pub fn can_undo(&self) -> bool {
+        self.undo_target().is_some()
+    }
+
+    /// Whether [`Action::Redo`] would do something.
+    pub fn can_redo(&self) -> bool {
+        self.cursor + 1 < self.history.len()
+    }
+
+    /// Applies `action`.
+    ///
+    /// # Errors
+    ///
+    /// [`Refusal`] says why nothing changed.
+    pub fn apply(&mut self, action: Action) -> Result<(), Refusal> {
+        match action {
+            Action::Play(cell) => self.play_as_human(Move::Place(cell)),
+            Action::Pass => self.play_as_human(Move::Pass),
+            Action::Resign => {
+                if self.is_over() || !self.side_to_move().is_human() {
+                    return Err(Refusal::NotYourTurn);
+                }
+                let snapshot = Snapshot {
+                    ending: Some(Ending::Resigned(self.position().turn())),
+                    played: None,
+                    position: self.position().clone(),
+                };
+                self.push(snapshot);
+                Ok(())
+            }
+            Action::Undo => {
+                let target = self.undo_target().ok_or(Refusal::NothingThere)?;
+                self.move_cursor(target);
+                Ok(())
+            }
+            Action::Redo => {
+                let target = self.redo_target().ok_or(Refusal::NothingThere)?;
+                self.move_cursor(target);
+                Ok(())
+            }
+            Action::NewGame(config) => {
+                *self = Match::new(config).map_err(Refusal::BadSetup)?;
+                Ok(())
+            }
+            Action::Computer { epoch, mv } => {
+                if epoch != self.epoch {
+                    return Err(Refusal::Stale);
+                }
+                if self.computer_to_move().is_none() {
+                    return Err(Refusal::NotYourTurn);
+                }
+                self.play(mv)
+            }
+            Action::ToggleDead(cell) => {
+                let go = self.position().go().ok_or(Refusal::NotCounting)?.clone();
+                if !self.is_counting() {
+                    return Err(Refusal::NotCounting);
+                }
+                let point = go_point(cell, go.size()).ok_or(Refusal::NotCounting)?;
+                if let Some(dead) = &mut self.dead {
+                    dead.toggle_chain(&go, point);
+                }
+                self.epoch += 1;
+                Ok(())
+            }
+            Action::AcceptCount => {
+                if !self.is_counting() {
+                    return Err(Refusal::NotCounting);
+                }
+                let result = self.count().ok_or(Refusal::NotCounting)?.result();
+                let dead = self.dead.clone().unwrap_or_default();
+                let snapshot = Snapshot {
+                    ending: Some(Ending::Counted { result, dead }),
+                    played: None,
+                    position: self.position().clone(),
+                };
+                self.push(snapshot);
+                Ok(())
+            }
+        }
+    }
+
+    fn play_as_human(&mut self, mv: CellMove) -> Result<(), Refusal> {
+        if self.is_over() || self.is_counting() || !self.side_to_move().is_human() {
+            return Err(Refusal::NotYourTurn);
+        }
+        self.play(mv)
+    }
+
+    fn play(&mut self, mv: CellMove) -> Result<(), Refusal> {
+        let position = self.position();
+        let flipped = match mv {
+            Move::Place(cell) => position.flips(cell),
+            Move::Pass => Vec::new(),
+        };
+        let next = position.play(mv).map_err(Refusal::Illegal)?;
+        let player = position.turn();
+        self.push(Snapshot {
+            position: next,
+            played: Some(Played {
+                player,
+                mv,
+                forced: false,
+                flipped,
+            }),
+            ending: None,
+        });
+        Ok(())
+    }
+
+    /// Adds a snapshot after the cursor (cutting what was after it) and settles it.
+    fn push(&mut self, snapshot: Snapshot) {
+        self.history.truncate(self.cursor + 1);
+        self.history.push(Rc::new(snapshot));
+        self.cursor += 1;
+        self.settle();
+    }
+
+    /// Plays Othello's forced passes and starts the count of a Go game that ended.
+    fn settle(&mut self) {
+        while self.current().ending.is_none() && self.position().must_pass() {
+            let player = self.position().turn();
+            let Ok(next) = self.position().play(Move::Pass) else {
+                break;
+            };
+            self.history.push(Rc::new(Snapshot {
+                position: next,
+                played: Some(Played {
+                    player,
+                    mv: Move::Pass,
+                    forced: true,
+                    flipped: Vec::new(),
+                }),
+                ending: None,
+            }));
+            self.cursor += 1;
+        }
+        self.dead = self.guess_dead();
+        self.epoch += 1;
+    }
+
+    /// The first marks of a count: the guessed dead stones, when a Go game at the cursor
+    /// ended by two passes and its count is not yet accepted.
+    fn guess_dead(&self) -> Option<DeadStones> {
+        let go = self.position().go().filter(|g| g.is_over())?;
+        if self.current().ending.is_some() {
+            return None;
+        }
+        Some(ishi_scoring::guess_dead_stones(go))
+    }
+
+    fn move_cursor(&mut self, target: usize) {
+        self.cursor = target;
+        self.dead = self.guess_dead();
+        self.epoch += 1;
+    }
+
+    /// Whether a person had a decision to make at snapshot `i`: their turn, a real choice
+    /// (not a forced pass), the match going on. With no person in the match, every real
+    /// choice counts, so that watchers can step back through a computer game.
+    fn is_decision(&self, i: usize) -> bool {
+        let snapshot = &self.history[i];
+        let position = &snapshot.position;
+        let humans = self.config.sides.black.is_human() || self.config.sides.white.is_human();
+        snapshot.ending.is_none()
+            && !position.is_over()
+            && !position.must_pass()
+            && (!humans || self.config.sides[position.turn()].is_human())
+    }
+
+    fn undo_target(&self) -> Option<usize> {
+        (0..self.cursor).rev().find(|&i| self.is_decision(i))
+    }
+
+    fn redo_target(&self) -> Option<usize> {
+        let last = self.history.len().checked_sub(1)?;
+        (self.cursor < last).then(|| {
+            (self.cursor + 1..=last)
+                .find(|&i| self.is_decision(i))
+                .unwrap_or(last)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,189 @@
+//! Components rendered headless (`VirtualDom` + `dioxus-ssr`): the board's table, its
+//! `data-*` attributes and labels, the status line and the controls, for both games.
+
+use dioxus::prelude::*;
+use ishi::components::{Shell, use_app_state};
+use ishi::model::{Action, Cell, GameSetup, Match, MatchConfig, Side};
+use ishi::settings::Settings;
+use ishi_rules::ByColor;
+use ishi_rules::go::GoRules;
+use ishi_rules::othello::Shape;
+
+#[derive(Props, Clone, PartialEq)]
+struct HarnessProps {
+    config: MatchConfig,
+    actions: Vec<Action>,
+}
+
+/// The app's shell over a match built from `config` and `actions`.
+#[allow(non_snake_case)]
+fn Harness(props: HarnessProps) -> Element {
+    let HarnessProps { config, actions } = props;
+    use_app_state(move |_: &Settings| {
+        let mut m = Match::new(config).unwrap();
+        for action in actions {
+            m.apply(action).unwrap();
+        }
+        m
+    });
+    rsx! { Shell {} }
+}
+
+fn render(config: MatchConfig, actions: Vec<Action>) -> String {
+    let mut dom = VirtualDom::new_with_props(Harness, HarnessProps { config, actions });
+    dom.rebuild_in_place();
+    dioxus_ssr::render(&dom)
+}
+
+fn humans() -> ByColor<Side> {
+    ByColor::new(Side::Human, Side::Human)
+}
+
+fn othello(shape: Shape) -> MatchConfig {
+    MatchConfig {
+        setup: GameSetup::Othello { shape },
+        sides: humans(),
+    }
+}
+
+fn go(size: usize) -> MatchConfig {
+    MatchConfig {
+        setup: GameSetup::Go {
+            size,
+            rules: GoRules::JAPANESE,
+            handicap: 0,
+        },
+        sides: humans(),
+    }
+}
+
+/// The board's table, without the stylesheet (which names the attributes too).
+fn table(html: &str) -> &str {
+    let start = html.find("<table").expect("a board table");
+    &html[start..html.find("</table>").expect("the table ends")]
+}
+
+/// The opening tag of the cell named `name`.
+fn cell<'a>(html: &'a str, name: &str) -> &'a str {
+    let at = html
+        .find(&format!("data-point=\"{name}\""))
+        .unwrap_or_else(|| panic!("no cell {name}"));
+    let start = html[..at].rfind("<td").unwrap();
+    let end = at + html[at..].find('>').unwrap();
+    &html[start..end]
+}
+
+#[test]
+fn the_othello_board_is_a_table_of_cells_with_their_state() {
+    let html = render(othello(Shape::STANDARD), vec![]);
+    assert!(html.contains("<table class=\"board othello\""), "{html}");
+    assert_eq!(html.matches("<td").count(), 64);
+    let d4 = cell(&html, "d4");
+    assert!(d4.contains("data-stone=\"white\""), "{d4}");
+    assert!(d4.contains("aria-label=\"d4, white\""), "{d4}");
+    let d3 = cell(&html, "d3");
+    assert!(
+        d3.contains("data-legal=\"true\"") && !d3.contains("data-stone"),
+        "{d3}"
+    );
+    assert!(d3.contains("aria-label=\"d3, empty, legal move\""), "{d3}");
+    assert_eq!(table(&html).matches("data-legal").count(), 4);
+    // Coordinates: a-h across, 1-8 down, above and below.
+    assert_eq!(html.matches("<th scope=\"col\">h</th>").count(), 2);
+    assert!(html.contains("<th scope=\"row\">8</th>"));
+    assert!(html.contains("Black to move"));
+}
+
+#[test]
+fn the_last_move_and_its_flips_are_marked() {
+    let html = render(
+        othello(Shape::STANDARD),
+        vec![Action::Play(Cell::new(5, 4))],
+    );
+    let f5 = cell(&html, "f5");
+    assert!(
+        f5.contains("data-last=\"true\"") && f5.contains("data-stone=\"black\""),
+        "{f5}"
+    );
+    let e5 = cell(&html, "e5");
+    assert!(
+        e5.contains("data-flip=") && e5.contains("data-stone=\"black\""),
+        "{e5}"
+    );
+    assert!(html.contains("White to move"));
+}
+
+#[test]
+fn shaped_boards_mark_their_holes() {
+    let html = render(othello("octagon".parse().unwrap()), vec![]);
+    let a1 = cell(&html, "a1");
+    assert!(a1.contains("data-hole=\"true\""), "{a1}");
+    assert_eq!(table(&html).matches("data-hole").count(), 12);
+}
+
+#[test]
+fn the_go_board_shows_star_points_coordinates_and_ko() {
+    let html = render(go(9), vec![]);
+    assert!(html.contains("<table class=\"board go\""), "{html}");
+    assert_eq!(html.matches("<td").count(), 81);
+    assert!(cell(&html, "E5").contains("data-star=\"true\""));
+    assert!(cell(&html, "C3").contains("data-star=\"true\""));
+    assert!(html.contains("<th scope=\"col\">J</th>") && !html.contains(">I</th>"));
+    // Rows count from the bottom: 9 is the first row drawn.
+    let nine = html.find("<th scope=\"row\">9</th>").unwrap();
+    let one = html.find("<th scope=\"row\">1</th>").unwrap();
+    assert!(nine < one);
+    // The corner cell draws half lines.
+    assert!(
+        cell(&html, "A9").contains("class=\"t l\""),
+        "{}",
+        cell(&html, "A9")
+    );
+
+    // A ko on the left edge of a 5x5 board: B2 is forbidden to White right after C2.
+    let moves = ["B3", "C3", "A2", "D2", "B1", "C1", "E5", "B2", "C2"];
+    let actions = moves
+        .iter()
+        .map(|m| Action::Play(ishi::model::go_cell(m.parse().unwrap(), 5)))
+        .collect();
+    let html = render(go(5), actions);
+    let b2 = cell(&html, "B2");
+    assert!(b2.contains("data-ko=\"true\""), "{b2}");
+    assert!(b2.contains("ko: cannot be retaken now"), "{b2}");
+    assert!(cell(&html, "C2").contains("data-last=\"true\""));
+    assert!(
+        html.contains("class=\"action pass\""),
+        "Go has a Pass button"
+    );
+}
+
+#[test]
+fn undo_and_redo_are_disabled_not_hidden() {
+    let html = render(othello(Shape::STANDARD), vec![]);
+    assert!(html.contains("class=\"undo\" disabled"), "{html}");
+    assert!(html.contains("class=\"redo\" disabled"), "{html}");
+    let html = render(
+        othello(Shape::STANDARD),
+        vec![Action::Play(Cell::new(5, 4))],
+    );
+    assert!(!html.contains("class=\"undo\" disabled"), "{html}");
+    assert!(html.contains("class=\"redo\" disabled"));
+}
+
+#[test]
+fn counting_shows_territory_and_the_result() {
+    // 5x5: Black walls off columns A-B, White columns D-E; then two passes.
+    let moves = ["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5"];
+    let mut actions: Vec<Action> = moves
+        .iter()
+        .map(|m| Action::Play(ishi::model::go_cell(m.parse().unwrap(), 5)))
+        .collect();
+    actions.extend([Action::Pass, Action::Pass]);
+    let html = render(go(5), actions);
+    assert!(html.contains("data-counting=\"true\""), "{html}");
+    assert!(cell(&html, "A1").contains("data-owner=\"black\""));
+    assert!(cell(&html, "E5").contains("data-owner=\"white\""));
+    assert!(html.contains("Counting: tap dead chains"), "{html}");
+    assert!(html.contains("W+"), "White wins by komi: {html}");
+    assert!(html.contains("Accept count"));
+}

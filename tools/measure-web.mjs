@@ -1,0 +1,247 @@
+// Measures Ishi's release web build in Chromium and prints the figures next to their targets:
+// the download on first load (the worker and its WASM included), the time to the first board,
+// the time from a tap to the updated cell on a 19x19 board, and the longest main-thread gap
+// while the computer searches at its strongest level.
+//
+//   node tools/measure-web.mjs        with ISHI_URL set (scripts/measure-web does it all)
+import { PHONE, cell, launch, newGame, openApp } from "../tests/e2e/browser.mjs";
+
+const LOADS = 5;
+const TAPS = 15;
+/** The CPU slowdown of the second series of loads: roughly a mid-range phone. */
+const SLOWDOWN = 4;
+
+const browser = await launch();
+const problems = [];
+const rows = [];
+
+/** Adds a figure to the summary, with its target and whether it is met. */
+function figure(name, value, unit, target, met) {
+    rows.push({ name, value: `${value} ${unit}`, target, met });
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const round = (x) => Math.round(x * 10) / 10;
+
+try {
+    await measureDownload();
+    await measureFirstBoard();
+    await measureTap();
+    await measureGap("Othello", { game: "Othello", board: "8x8", black: "human", white: "master" }, "f5");
+    await measureGap("Go 19x19", { game: "Go", size: 19, black: "human", white: "mcts-30000" }, "Q16");
+} finally {
+    await browser.close();
+}
+
+console.log("\n== summary (this machine, its CPU unthrottled unless said, no network throttling)");
+for (const { name, value, target, met } of rows) {
+    console.log(`${met ? "ok  " : "MISS"} ${name.padEnd(44)} ${value.padStart(12)}   target ${target}`);
+}
+if (problems.length > 0) {
+    console.log(`\nconsole or page errors:\n  ${problems.join("\n  ")}`);
+}
+
+/** Everything the browser downloads on a first visit, until the computer's first move. */
+async function measureDownload() {
+    console.log("== download on first load (gzip), until the computer's first move");
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const pending = [];
+    // Dedicated workers' requests are reported on the context too.
+    context.on("requestfinished", (request) => pending.push(describe(request)));
+    const describe = async (request) => {
+        const response = await request.response();
+        const sizes = await request.sizes();
+        const headers = await response.allHeaders();
+        const encoded = sizes.responseBodySize || Number(headers["content-length"] ?? 0);
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        return {
+            path: new URL(request.url()).pathname,
+            status: response.status(),
+            encoding: headers["content-encoding"] ?? "identity",
+            encoded,
+            decoded: body.length,
+            headers: sizes.responseHeadersSize,
+        };
+    };
+    await page.goto(process.env.ISHI_URL);
+    await page.locator("table.board td[data-point]").first().waitFor();
+    // The default game: Black (human) against the computer, which loads the worker.
+    await cell(page, "f5").tap();
+    await page.waitForFunction(
+        () => document.querySelectorAll("table.board td[data-stone]").length >= 6 &&
+            !document.querySelector("p.message").hasAttribute("data-thinking"),
+        null,
+        { timeout: 30_000 },
+    );
+    await page.waitForLoadState("networkidle");
+    const files = await Promise.all(pending);
+    await context.close();
+
+    files.sort((a, b) => b.encoded - a.encoded);
+    const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(8);
+    console.log(`${"file".padEnd(48)} ${"status".padStart(6)} ${"gzip KB".padStart(8)} ${"raw KB".padStart(8)}`);
+    for (const f of files) {
+        console.log(`${f.path.padEnd(48)} ${String(f.status).padStart(6)} ${kb(f.encoded)} ${kb(f.decoded)}  ${f.encoding}`);
+    }
+    const total = files.reduce((sum, f) => sum + f.encoded, 0);
+    const raw = files.reduce((sum, f) => sum + f.decoded, 0);
+    const headers = files.reduce((sum, f) => sum + f.headers, 0);
+    const headersKb = (headers / 1024).toFixed(1);
+    console.log(`${"total".padEnd(48)} ${"".padStart(6)} ${kb(total)} ${kb(raw)}  (+${headersKb} KB of headers)`);
+    const onLoad = files.filter((f) => !f.path.startsWith("/worker/")).reduce((sum, f) => sum + f.encoded, 0);
+    figure("download before the computer's first move", (onLoad / 1024).toFixed(1), "KB", "(for context)", true);
+    figure("total download, worker included (gzip)", (total / 1024).toFixed(1), "KB", "<= 250 KB", total <= 250 * 1024);
+}
+
+/**
+ * Navigation start to the first board cell, over fresh loads; then again with the CPU slowed
+ * down `SLOWDOWN` times, for an idea of a mid-range phone.
+ */
+async function measureFirstBoard() {
+    console.log(`\n== time to first board (${LOADS} fresh loads)`);
+    const times = await firstBoardTimes(1);
+    console.log(`loads (ms): ${times.map((t) => Math.round(t)).join(", ")}`);
+    const m = median(times);
+    figure("first board (median of fresh loads)", Math.round(m), "ms", "<= 1000 ms", m <= 1000);
+    const slow = await firstBoardTimes(SLOWDOWN);
+    console.log(`with the CPU ${SLOWDOWN}x slower (ms): ${slow.map((t) => Math.round(t)).join(", ")}`);
+    const ms = median(slow);
+    figure(`first board, CPU ${SLOWDOWN}x slower (median)`, Math.round(ms), "ms", "<= 1000 ms", ms <= 1000);
+}
+
+/** The times to the first board of `LOADS` fresh loads, the CPU slowed down `rate` times. */
+async function firstBoardTimes(rate) {
+    const times = [];
+    for (let i = 0; i < LOADS; i++) {
+        const context = await browser.newContext(PHONE);
+        await context.addInitScript(() => {
+            const seen = () => {
+                if (document.querySelector("table.board td[data-point]")) {
+                    window.ishiFirstBoard = performance.now();
+                    observer.disconnect();
+                }
+            };
+            const observer = new MutationObserver(seen);
+            observer.observe(document, { childList: true, subtree: true });
+        });
+        const page = await context.newPage();
+        if (rate > 1) {
+            const cdp = await context.newCDPSession(page);
+            await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+        }
+        await page.goto(process.env.ISHI_URL);
+        await page.waitForFunction(() => window.ishiFirstBoard !== undefined, null, { timeout: 30_000 });
+        times.push(await page.evaluate(() => window.ishiFirstBoard));
+        await context.close();
+    }
+    return times;
+}
+
+/** Pointer down and up on an empty 19x19 cell (a mouse: no ghost stone) to its stone. */
+async function measureTap() {
+    console.log(`\n== tap -> updated cell, 19x19 Go, people on both sides (${TAPS} taps, mouse pointer)`);
+    const page = await openApp(browser, PHONE, problems, "tap");
+    await newGame(page, { game: "Go", size: 19, black: "human", white: "human" });
+    const points = ["D4", "Q16", "D16", "Q4", "K10", "C3", "R17", "F17", "O3", "C10", "R10", "K3", "K17", "H7", "M13"];
+    const results = [];
+    for (const point of points.slice(0, TAPS)) {
+        results.push(
+            await page.evaluate(async (name) => {
+                const td = document.querySelector(`table.board td[data-point="${name}"]`);
+                const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+                await frame();
+                await frame();
+                const r = td.getBoundingClientRect();
+                const at = { clientX: r.x + r.width / 2, clientY: r.y + r.height / 2 };
+                const pointer = {
+                    ...at,
+                    bubbles: true,
+                    cancelable: true,
+                    pointerId: 1,
+                    pointerType: "mouse",
+                    isPrimary: true,
+                };
+                let start;
+                const stone = new Promise((resolve) => {
+                    const observer = new MutationObserver(() => {
+                        if (td.isConnected && td.dataset.stone) {
+                            observer.disconnect();
+                            resolve(performance.now() - start);
+                        }
+                    });
+                    observer.observe(td, { attributes: true, attributeFilter: ["data-stone"] });
+                });
+                start = performance.now();
+                td.dispatchEvent(new PointerEvent("pointerdown", { ...pointer, buttons: 1 }));
+                td.dispatchEvent(new PointerEvent("pointerup", { ...pointer, buttons: 0 }));
+                const timeout = new Promise((resolve) => setTimeout(() => resolve(null), 2000));
+                const dom = await Promise.race([stone, timeout]);
+                await frame();
+                return { dom, frame: performance.now() - start };
+            }, point),
+        );
+    }
+    await page.context().close();
+    const missed = results.filter((r) => r.dom === null).length;
+    if (missed > 0) throw new Error(`${missed} of ${results.length} taps never placed a stone`);
+    const dom = results.map((r) => r.dom);
+    const frames = results.map((r) => r.frame);
+    console.log(`to the data-stone mutation (ms): ${dom.map(round).join(", ")}`);
+    console.log(`to the next animation frame (ms): ${frames.map(round).join(", ")}`);
+    const max = Math.max(...dom);
+    figure("tap -> cell, 19x19 (median)", round(median(dom)), "ms", "<= 16 ms", median(dom) <= 16);
+    figure("tap -> cell, 19x19 (max)", round(max), "ms", "<= 16 ms", max <= 16);
+    figure("tap -> next frame, 19x19 (median)", round(median(frames)), "ms", "(for context)", true);
+}
+
+/**
+ * The longest gap between animation frames, and the longest long task, on the main thread
+ * from the human's move in `setup` until the computer (its strongest level) has answered.
+ */
+async function measureGap(label, setup, move) {
+    console.log(`\n== main thread while the computer thinks: ${label}, ${setup.white}`);
+    const page = await openApp(browser, PHONE, problems, `gap ${label}`);
+    await newGame(page, setup);
+    await page.evaluate(() => {
+        window.ishiGaps = { max: 0, frames: 0, longest: 0, tasks: 0, running: true };
+        let last = performance.now();
+        const tick = (now) => {
+            window.ishiGaps.max = Math.max(window.ishiGaps.max, now - last);
+            window.ishiGaps.frames += 1;
+            last = now;
+            if (window.ishiGaps.running) requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+        new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) {
+                window.ishiGaps.longest = Math.max(window.ishiGaps.longest, entry.duration);
+                window.ishiGaps.tasks += 1;
+            }
+        }).observe({ type: "longtask" });
+    });
+    const kind = setup.game === "Go" ? "go" : "othello";
+    const start = Date.now();
+    if (kind === "go") {
+        // Two taps: the move confirmation of a touch screen.
+        await cell(page, move).tap();
+        await cell(page, move).tap();
+    } else {
+        await cell(page, move).tap();
+    }
+    await page.locator("p.message[data-thinking]").waitFor({ timeout: 5_000 });
+    await page.locator("p.message:not([data-thinking])").waitFor({ timeout: 600_000 });
+    const thinking = Date.now() - start;
+    const stonesNow = await page.locator("table.board td[data-stone]").count();
+    const gaps = await page.evaluate(() => {
+        window.ishiGaps.running = false;
+        return window.ishiGaps;
+    });
+    await page.context().close();
+    console.log(
+        `from the tap to the answer: ${thinking} ms (350 ms of it the app's pause before answering); ` +
+            `${gaps.frames} frames, the longest gap ${round(gaps.max)} ms; ${gaps.tasks} long tasks, ` +
+            `the longest ${round(gaps.longest)} ms; ${stonesNow} stones on the board after it`,
+    );
+    figure(`longest main-thread gap, ${label} ${setup.white}`, round(gaps.max), "ms", "<= 100 ms", gaps.max <= 100);
+}

@@ -1,0 +1,59 @@
+// A small static file server for Ishi's web build: the MIME types a WASM app needs, gzip when
+// the browser accepts it (so sizes measured in the browser are real transfer sizes), and
+// index.html for unknown paths. Usage: node tools/serve.mjs DIR [PORT]; prints the URL.
+import { createServer } from "node:http";
+import { readFile, stat } from "node:fs/promises";
+import { extname, join, normalize, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+
+const root = resolve(process.argv[2] ?? ".");
+const port = Number(process.argv[3] ?? 8080);
+const types = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+};
+const compressible = new Set([".html", ".js", ".mjs", ".css", ".wasm", ".json", ".svg", ".webmanifest", ".txt"]);
+
+async function file(path) {
+    const full = normalize(join(root, decodeURIComponent(path)));
+    if (!full.startsWith(root)) return null;
+    try {
+        const info = await stat(full);
+        return info.isDirectory() ? file(join(path, "index.html")) : { full, body: await readFile(full) };
+    } catch {
+        return null;
+    }
+}
+
+const server = createServer(async (request, response) => {
+    const path = new URL(request.url, "http://localhost").pathname;
+    const found = (await file(path)) ?? (extname(path) ? null : await file("/index.html"));
+    if (!found) {
+        response.writeHead(404, { "content-type": "text/plain" });
+        response.end("not found");
+        return;
+    }
+    const ext = extname(found.full);
+    const headers = { "content-type": types[ext] ?? "application/octet-stream", "cache-control": "no-cache" };
+    let body = found.body;
+    if (compressible.has(ext) && /\bgzip\b/.test(request.headers["accept-encoding"] ?? "")) {
+        body = gzipSync(body, { level: 9 });
+        headers["content-encoding"] = "gzip";
+    }
+    headers["content-length"] = body.length;
+    response.writeHead(200, headers);
+    response.end(request.method === "HEAD" ? undefined : body);
+});
+
+server.listen(port, "127.0.0.1", () => {
+    console.log(`Ishi is served at http://127.0.0.1:${server.address().port}/`);
+});
