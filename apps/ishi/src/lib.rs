@@ -10,3 +10,4 @@ pub mod components;
 pub mod computer;
 pub mod model;
 pub mod settings;
+pub mod storage;

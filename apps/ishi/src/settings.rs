@@ -29,6 +29,46 @@ impl Confirm {
     }
 }
 
+/// The languages Ishi speaks.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Language {
+    /// English.
+    English,
+    /// Japanese.
+    Japanese,
+}
+
+impl Language {
+    /// Both, in the order the switch shows them.
+    pub const ALL: [Language; 2] = [Language::English, Language::Japanese];
+
+    /// The BCP 47 code: `en`, `ja`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::Japanese => "ja",
+        }
+    }
+
+    /// The language of a code like `ja` or `ja-JP` or `en-GB`, if Ishi speaks it.
+    pub fn from_code(code: &str) -> Option<Language> {
+        let primary = code.split(['-', '_']).next()?.to_ascii_lowercase();
+        match primary.as_str() {
+            "en" => Some(Language::English),
+            "ja" => Some(Language::Japanese),
+            _ => None,
+        }
+    }
+
+    /// The language's own name, for the switch.
+    pub fn name(self) -> &'static str {
+        match self {
+            Language::English => "English",
+            Language::Japanese => "日本語",
+        }
+    }
+}
+
 /// The player's preferences.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Settings {
@@ -44,6 +84,8 @@ pub struct Settings {
     pub othello: MatchConfig,
     /// The last Go game set up, for the mode switch.
     pub go: MatchConfig,
+    /// The language chosen in the options; `None` follows the browser.
+    pub language: Option<Language>,
 }
 
 impl Default for Settings {
@@ -70,6 +112,7 @@ impl Default for Settings {
                 },
                 sides: ByColor::new(Side::Human, Side::Computer(default_level(GameKind::Go))),
             },
+            language: None,
         }
     }
 }

@@ -5,6 +5,7 @@ use dioxus::prelude::*;
 use ishi::components::{Shell, use_app_state};
 use ishi::model::{Action, Cell, GameSetup, Match, MatchConfig, Side};
 use ishi::settings::Settings;
+use ishi::storage::Restored;
 use ishi_rules::ByColor;
 use ishi_rules::go::GoRules;
 use ishi_rules::othello::Shape;
@@ -19,12 +20,18 @@ struct HarnessProps {
 #[allow(non_snake_case)]
 fn Harness(props: HarnessProps) -> Element {
     let HarnessProps { config, actions } = props;
-    use_app_state(move |_: &Settings| {
+    use_app_state(move || {
         let mut m = Match::new(config).unwrap();
         for action in actions {
             m.apply(action).unwrap();
         }
-        m
+        Restored {
+            current: m,
+            parked: None,
+            settings: Settings::default(),
+            recent: Vec::new(),
+            problem: None,
+        }
     });
     rsx! { Shell {} }
 }

@@ -9,8 +9,10 @@ pub mod status;
 use dioxus::prelude::*;
 
 use crate::computer::{Computer, use_computer};
+use crate::model::saved::SavedMatch;
 use crate::model::{Action, GameKind, Match, Refusal};
 use crate::settings::Settings;
+use crate::storage::{self, RecentGame, Restored, SavedApp};
 
 /// The whole stylesheet: the app's own, then each component's.
 pub fn stylesheet() -> String {
@@ -33,6 +35,8 @@ pub enum Notice {
     None,
     /// The last action was refused, and why.
     Refused(Refusal),
+    /// The saved game could not be read, and why; a new game started.
+    Unreadable(String),
 }
 
 /// Which overlay is open.
@@ -90,6 +94,8 @@ pub struct Handles {
     pub settings: Signal<Settings>,
     /// The game the mode switch put aside.
     pub parked: Signal<Parked>,
+    /// Finished games, the latest first.
+    pub recent: Signal<Vec<RecentGame>>,
 }
 
 impl Handles {
@@ -129,16 +135,25 @@ pub fn use_handles() -> Handles {
     use_context()
 }
 
-/// Provides the app's state to every component below: the match (starting with `initial`),
-/// the settings, the notice, the computer's state and the overlays.
-pub fn use_app_state(initial: impl FnOnce(&Settings) -> Match) -> Handles {
-    let settings = use_context_provider(|| Signal::new(Settings::default()));
-    let game = use_context_provider(|| Signal::new(initial(&settings.peek())));
-    let notice = use_context_provider(|| Signal::new(Notice::None));
+/// Provides the app's state to every component below: the match, the settings, the recent
+/// games (all from `init`), the notice, the computer's state and the overlays.
+pub fn use_app_state(init: impl FnOnce() -> Restored) -> Handles {
+    let restored = use_hook(move || std::rc::Rc::new(init()));
+    let settings = use_context_provider(|| Signal::new(restored.settings.clone()));
+    let game = use_context_provider(|| Signal::new(restored.current.clone()));
+    let notice = use_context_provider(|| {
+        Signal::new(
+            restored
+                .problem
+                .clone()
+                .map_or(Notice::None, Notice::Unreadable),
+        )
+    });
     let paused = use_signal(|| false);
     let computer = use_signal(Computer::default);
     let overlay = use_signal(|| Overlay::None);
-    let parked = use_signal(Parked::default);
+    let parked = use_signal(|| Parked(restored.parked.clone()));
+    let recent = use_signal(|| restored.recent.clone());
     use_context_provider(|| Handles {
         game,
         notice,
@@ -147,6 +162,7 @@ pub fn use_app_state(initial: impl FnOnce(&Settings) -> Match) -> Handles {
         computer,
         settings,
         parked,
+        recent,
     })
 }
 
@@ -156,12 +172,55 @@ pub fn first_match(settings: &Settings) -> Match {
         .unwrap_or_else(|_| unreachable!("the standard Othello board is playable"))
 }
 
+/// Saves after every change, and adds each finished game to the recent list once.
+fn use_saving(handles: Handles) {
+    let Handles {
+        game,
+        parked,
+        settings,
+        mut recent,
+        ..
+    } = handles;
+    use_effect(move || {
+        let m = game.read();
+        let Some(result) = m.result() else {
+            return;
+        };
+        let saved = SavedMatch::of(&m);
+        let known = recent
+            .peek()
+            .first()
+            .is_some_and(|r| r.game.events == saved.events);
+        if !known {
+            let mut list = recent.write();
+            list.insert(
+                0,
+                RecentGame {
+                    game: saved,
+                    result: result.to_string(),
+                },
+            );
+            list.truncate(storage::RECENT_GAMES);
+        }
+    });
+    use_effect(move || {
+        let state = SavedApp::of(
+            &game.read(),
+            parked.read().0.as_ref(),
+            &settings.read(),
+            &recent.read(),
+        );
+        storage::save(&state);
+    });
+}
+
 /// The app: the state, the computer, the keyboard shortcuts and the [`Shell`].
 #[component]
 pub fn App() -> Element {
-    let handles = use_app_state(first_match);
+    let handles = use_app_state(storage::restore);
     use_computer(handles.game, handles.computer, handles.paused);
     use_shortcuts(handles);
+    use_saving(handles);
     rsx! { Shell {} }
 }
 

@@ -7,6 +7,7 @@
 //! ko), so undo restores all of it.
 
 mod position;
+pub mod saved;
 
 use std::rc::Rc;
 
@@ -387,6 +388,56 @@ impl Match {
                 Ok(())
             }
         }
+    }
+
+    /// Moves the cursor to snapshot `index` (clamped to the history), for review.
+    pub fn set_cursor(&mut self, index: usize) {
+        let last = self.history.len() - 1;
+        self.move_cursor(index.min(last));
+    }
+
+    /// Plays `mv` for the side to move, whoever plays it: replaying a saved or imported game.
+    ///
+    /// # Errors
+    ///
+    /// [`Refusal::Illegal`] when the rules refuse it; [`Refusal::NotYourTurn`] when the
+    /// match is over or being counted.
+    pub fn force_play(&mut self, mv: CellMove) -> Result<(), Refusal> {
+        if self.is_over() || self.is_counting() {
+            return Err(Refusal::NotYourTurn);
+        }
+        self.play(mv)
+    }
+
+    /// The side to move resigns, whoever plays it: replaying a saved game.
+    ///
+    /// # Errors
+    ///
+    /// [`Refusal::NotYourTurn`] when the match is already over.
+    pub fn force_resign(&mut self) -> Result<(), Refusal> {
+        if self.is_over() {
+            return Err(Refusal::NotYourTurn);
+        }
+        let snapshot = Snapshot {
+            ending: Some(Ending::Resigned(self.position().turn())),
+            played: None,
+            position: self.position().clone(),
+        };
+        self.push(snapshot);
+        Ok(())
+    }
+
+    /// Accepts the count with `dead` marked: replaying a saved game.
+    ///
+    /// # Errors
+    ///
+    /// [`Refusal::NotCounting`] unless a Go game is being counted.
+    pub fn force_count(&mut self, dead: DeadStones) -> Result<(), Refusal> {
+        if !self.is_counting() {
+            return Err(Refusal::NotCounting);
+        }
+        self.dead = Some(dead);
+        self.apply(Action::AcceptCount)
     }
 
     fn play_as_human(&mut self, mv: CellMove) -> Result<(), Refusal> {

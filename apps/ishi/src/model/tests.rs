@@ -265,3 +265,91 @@ fn illegal_moves_change_nothing() {
     );
     assert_eq!(m, before);
 }
+
+mod saving {
+    use super::*;
+    use crate::model::saved::{SavedEvent, SavedMatch, VERSION};
+
+    fn round_trip(m: &Match) -> Match {
+        let json = serde_json::to_string(&SavedMatch::of(m)).unwrap();
+        serde_json::from_str::<SavedMatch>(&json)
+            .unwrap()
+            .load()
+            .unwrap()
+    }
+
+    #[test]
+    fn a_saved_match_comes_back_with_its_redo_line_and_cursor() {
+        let mut m = othello(Side::Human, Side::Human);
+        let moves: Vec<Cell> = ["e6", "f6", "c4", "e7", "e8", "d8", "g6", "f8", "g5"]
+            .iter()
+            .map(|s| sq(s))
+            .collect();
+        play_all(&mut m, &moves);
+        m.apply(Action::Undo).unwrap();
+        m.apply(Action::Undo).unwrap();
+        let back = round_trip(&m);
+        assert_eq!(back.position(), m.position());
+        assert_eq!(back.cursor(), m.cursor());
+        assert_eq!(back.history().len(), m.history().len());
+        assert_eq!(back.can_redo(), m.can_redo());
+        // The forced pass came back without being saved.
+        assert!(
+            back.history()
+                .iter()
+                .any(|s| s.played.as_ref().is_some_and(|p| p.forced))
+        );
+        assert!(
+            !SavedMatch::of(&m)
+                .events
+                .contains(&SavedEvent::Move("pass".to_owned()))
+        );
+    }
+
+    #[test]
+    fn computer_sides_resignations_and_counts_are_saved() {
+        let mut m = go(5, Side::Human, Side::Computer(&ishi_ai::go::levels()[0]));
+        m.apply(Action::Play(pt("C3", 5))).unwrap();
+        let epoch = m.epoch();
+        m.apply(Action::Computer {
+            epoch,
+            mv: Move::Place(pt("D4", 5)),
+        })
+        .unwrap();
+        m.apply(Action::Resign).unwrap();
+        let back = round_trip(&m);
+        assert_eq!(back.result(), m.result());
+        assert_eq!(back.config(), m.config());
+
+        let mut m = go(5, Side::Human, Side::Human);
+        let moves = ["C1", "E1", "C2", "A3", "C3", "E3", "C4", "E4", "C5", "E5"];
+        play_all(&mut m, &moves.map(|p| pt(p, 5)));
+        m.apply(Action::Pass).unwrap();
+        m.apply(Action::Pass).unwrap();
+        m.apply(Action::AcceptCount).unwrap();
+        let back = round_trip(&m);
+        assert_eq!(back.result(), m.result());
+        assert_eq!(back.dead_stones(), m.dead_stones());
+    }
+
+    #[test]
+    fn damaged_or_foreign_saves_are_refused_with_a_reason() {
+        let m = othello(Side::Human, Side::Human);
+        let mut saved = SavedMatch::of(&m);
+        saved.version = VERSION + 1;
+        assert!(saved.load().unwrap_err().0.contains("another version"));
+        let mut saved = SavedMatch::of(&m);
+        saved.events.push(SavedEvent::Move("a1".to_owned()));
+        assert!(saved.load().unwrap_err().0.starts_with("event 1: a1"));
+        let mut saved = SavedMatch::of(&m);
+        saved.config.black = "grandmaster".to_owned();
+        assert!(saved.load().unwrap_err().0.contains("unknown player"));
+        let mut saved = SavedMatch::of(&m);
+        saved.played = 3;
+        assert!(saved.load().is_err());
+        let mut saved = SavedMatch::of(&m);
+        saved.config.game = "chess".to_owned();
+        assert!(saved.load().unwrap_err().0.contains("unknown game"));
+        assert!(serde_json::from_str::<SavedMatch>("{\"version\":1}").is_err());
+    }
+}

@@ -20,8 +20,14 @@ pub fn message(m: &Match, notice: &Notice, thinking: bool, paused: bool) -> Stri
     if let Some(count) = m.count() {
         return format!("Counting: tap dead chains. {}", count.result());
     }
-    if let Notice::Refused(refusal) = notice {
-        return refused(refusal);
+    match notice {
+        Notice::Refused(refusal) => return refused(refusal),
+        Notice::Unreadable(why) => {
+            return format!(
+                "Your saved game could not be read: {why}. It was kept aside; here is a new game."
+            );
+        }
+        Notice::None => {}
     }
     let turn = m.position().turn();
     let pass = m
