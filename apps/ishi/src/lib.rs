@@ -8,6 +8,7 @@
 
 pub mod components;
 pub mod computer;
+pub mod i18n;
 pub mod model;
 pub mod settings;
 pub mod storage;

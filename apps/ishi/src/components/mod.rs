@@ -9,9 +9,10 @@ pub mod status;
 use dioxus::prelude::*;
 
 use crate::computer::{Computer, use_computer};
+use crate::i18n::{self, Tr};
 use crate::model::saved::SavedMatch;
 use crate::model::{Action, GameKind, Match, Refusal};
-use crate::settings::Settings;
+use crate::settings::{Language, Settings};
 use crate::storage::{self, RecentGame, Restored, SavedApp};
 
 /// The whole stylesheet: the app's own, then each component's.
@@ -96,6 +97,8 @@ pub struct Handles {
     pub parked: Signal<Parked>,
     /// Finished games, the latest first.
     pub recent: Signal<Vec<RecentGame>>,
+    /// The system's language, used unless the settings choose one.
+    pub system: Language,
 }
 
 impl Handles {
@@ -163,7 +166,15 @@ pub fn use_app_state(init: impl FnOnce() -> Restored) -> Handles {
         settings,
         parked,
         recent,
+        system: i18n::system_language(),
     })
+}
+
+/// The words of the language in use.
+pub fn use_tr() -> Tr {
+    let handles = use_handles();
+    let chosen = handles.settings.read().language;
+    Tr(chosen.unwrap_or(handles.system))
 }
 
 /// The match a new player finds: Othello against the computer.
@@ -221,6 +232,7 @@ pub fn App() -> Element {
     use_computer(handles.game, handles.computer, handles.paused);
     use_shortcuts(handles);
     use_saving(handles);
+    use_page_language(handles);
     rsx! { Shell {} }
 }
 
@@ -246,6 +258,17 @@ pub fn Shell() -> Element {
             }
         }
     }
+}
+
+/// Keeps the page's `lang` attribute on the language in use, for screen readers and fonts.
+fn use_page_language(handles: Handles) {
+    use_effect(move || {
+        let lang = handles.settings.read().language.unwrap_or(handles.system);
+        let _ = document::eval(&format!(
+            "document.documentElement.lang = {:?}; return true;",
+            lang.code()
+        ));
+    });
 }
 
 /// Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (Cmd on a Mac), wherever the focus is.

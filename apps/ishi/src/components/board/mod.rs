@@ -12,7 +12,8 @@ use dioxus::prelude::*;
 use ishi_rules::Player;
 use ishi_scoring::Ownership;
 
-use crate::components::use_handles;
+use crate::components::{use_handles, use_tr};
+use crate::i18n::{CellFact, Tr};
 use crate::model::{Action, Cell, GameKind, Match, Position, go_point};
 
 /// The board's stylesheet.
@@ -52,34 +53,33 @@ pub struct CellView {
 
 impl CellView {
     /// The cell's spoken description: its name, what is on it and whether it is a legal move.
-    pub fn aria_label(&self) -> String {
-        let mut label = self.name.clone();
+    pub fn aria_label(&self, tr: Tr) -> String {
         if !self.playable {
-            label.push_str(", not part of the board");
-            return label;
+            return tr.cell_label(&self.name, &[CellFact::OffBoard]);
         }
+        let mut facts = Vec::with_capacity(4);
         match self.stone {
             Some(p) => {
-                label.push_str(&format!(", {p}"));
+                facts.push(CellFact::Stone(p));
                 if self.dead {
-                    label.push_str(", dead");
+                    facts.push(CellFact::Dead);
                 }
             }
-            None => label.push_str(", empty"),
+            None => facts.push(CellFact::Empty),
         }
         if self.legal {
-            label.push_str(", legal move");
+            facts.push(CellFact::Legal);
         }
         if self.last {
-            label.push_str(", last move");
+            facts.push(CellFact::Last);
         }
         if self.ko {
-            label.push_str(", ko: cannot be retaken now");
+            facts.push(CellFact::Ko);
         }
         if let (None, Some(owner)) = (self.stone, self.owner) {
-            label.push_str(&format!(", {owner} territory"));
+            facts.push(CellFact::Territory(owner));
         }
-        label
+        tr.cell_label(&self.name, &facts)
     }
 }
 
@@ -163,6 +163,7 @@ fn player_name(p: Player) -> &'static str {
 #[component]
 pub fn Board() -> Element {
     let handles = use_handles();
+    let tr = use_tr();
     let game = handles.game;
     let settings = handles.settings;
     let mut ghost = use_signal(|| None::<Cell>);
@@ -214,7 +215,7 @@ pub fn Board() -> Element {
             "data-counting": if counting { "true" },
             "data-coordinates": if coords { "true" },
             style: "--n: {size}",
-            "aria-label": "{kind_name} board, {size} by {size}",
+            "aria-label": tr.board_label(kind, size),
             if coords {
                 thead {
                     tr {
@@ -247,7 +248,7 @@ pub fn Board() -> Element {
                                 "data-dead": if view.dead { "true" },
                                 "data-ghost": view.ghost.map(player_name),
                                 "data-hole": if !view.playable { "true" },
-                                "aria-label": "{view.aria_label()}",
+                                "aria-label": view.aria_label(tr),
                                 role: "gridcell",
                                 onpointerdown: move |e: PointerEvent| {
                                     let p = e.client_coordinates();

@@ -3,7 +3,7 @@
 
 use dioxus::prelude::*;
 
-use super::{Overlay, use_handles};
+use super::{Overlay, use_handles, use_tr};
 use crate::model::{Action, GameKind};
 
 /// The controls' stylesheet.
@@ -13,6 +13,7 @@ pub const CSS: &str = include_str!("controls.css");
 #[component]
 pub fn Controls() -> Element {
     let handles = use_handles();
+    let tr = use_tr();
     let m = handles.game.read();
     let kind = m.position().kind();
     let human_turn = m.side_to_move().is_human() && !m.is_over() && !m.is_counting();
@@ -30,13 +31,13 @@ pub fn Controls() -> Element {
     rsx! {
         div { class: "actions",
             if kind == GameKind::Go && human_turn {
-                button { class: "action pass", onclick: move |_| handles.dispatch(Action::Pass), "Pass" }
+                button { class: "action pass", onclick: move |_| handles.dispatch(Action::Pass), {tr.pass()} }
             }
             if counting {
                 button {
                     class: "action accept",
                     onclick: move |_| handles.dispatch(Action::AcceptCount),
-                    "Accept count"
+                    {tr.accept_count()}
                 }
             }
             if human_turn {
@@ -44,7 +45,7 @@ pub fn Controls() -> Element {
                     class: "action resign",
                     "aria-haspopup": "dialog",
                     onclick: move |_| overlay.set(Overlay::ConfirmResign),
-                    "Resign"
+                    {tr.resign()}
                 }
             }
             if watching {
@@ -52,7 +53,7 @@ pub fn Controls() -> Element {
                     class: "action pause",
                     "aria-pressed": if paused { "true" } else { "false" },
                     onclick: move |_| paused_signal.set(!paused),
-                    if paused { "Resume" } else { "Pause" }
+                    if paused { {tr.resume()} } else { {tr.pause()} }
                 }
             }
             if kind == GameKind::Othello {
@@ -60,25 +61,25 @@ pub fn Controls() -> Element {
                     class: "action hints",
                     "aria-pressed": if hints { "true" } else { "false" },
                     onclick: move |_| settings.write().hints = !hints,
-                    "Hints"
+                    {tr.hints()}
                 }
             }
         }
-        nav { class: "undo-bar", "aria-label": "History",
+        nav { class: "undo-bar", "aria-label": tr.history(),
             button {
                 class: "undo",
                 disabled: !can_undo,
                 "aria-keyshortcuts": "Control+Z",
                 onclick: move |_| handles.dispatch(Action::Undo),
                 span { class: "icon", "aria-hidden": "true", "↶" }
-                "Undo"
+                {tr.undo()}
             }
             button {
                 class: "redo",
                 disabled: !can_redo,
                 "aria-keyshortcuts": "Control+Shift+Z",
                 onclick: move |_| handles.dispatch(Action::Redo),
-                "Redo"
+                {tr.redo()}
                 span { class: "icon", "aria-hidden": "true", "↷" }
             }
         }
@@ -89,6 +90,7 @@ pub fn Controls() -> Element {
 #[component]
 pub fn ConfirmResign() -> Element {
     let handles = use_handles();
+    let tr = use_tr();
     let mut overlay = handles.overlay;
     rsx! {
         div { class: "scrim", onclick: move |_| overlay.set(Overlay::None),
@@ -98,13 +100,13 @@ pub fn ConfirmResign() -> Element {
                 "aria-modal": "true",
                 "aria-labelledby": "resign-title",
                 onclick: move |e| e.stop_propagation(),
-                h2 { id: "resign-title", "Resign this game?" }
+                h2 { id: "resign-title", {tr.resign_question()} }
                 div { class: "dialog-buttons",
                     button {
                         class: "secondary",
                         autofocus: true,
                         onclick: move |_| overlay.set(Overlay::None),
-                        "Keep playing"
+                        {tr.keep_playing()}
                     }
                     button {
                         class: "danger",
@@ -112,7 +114,7 @@ pub fn ConfirmResign() -> Element {
                             overlay.set(Overlay::None);
                             handles.dispatch(Action::Resign);
                         },
-                        "Resign"
+                        {tr.resign()}
                     }
                 }
             }

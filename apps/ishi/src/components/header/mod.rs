@@ -2,7 +2,7 @@
 
 use dioxus::prelude::*;
 
-use super::{Overlay, use_handles};
+use super::{Overlay, use_handles, use_tr};
 use crate::model::GameKind;
 
 /// The header's stylesheet.
@@ -12,15 +12,16 @@ pub const CSS: &str = include_str!("header.css");
 #[component]
 pub fn Header() -> Element {
     let handles = use_handles();
+    let tr = use_tr();
     let kind = handles.game.read().position().kind();
     let mut overlay = handles.overlay;
     rsx! {
         header { class: "header",
             h1 { class: "title", "Ishi", span { class: "kanji", lang: "ja", "石" } }
-            div { class: "modes", role: "group", "aria-label": "Game",
-                for (k, label) in [(GameKind::Othello, "Othello"), (GameKind::Go, "Go")] {
+            div { class: "modes", role: "group", "aria-label": tr.game_label(),
+                for (k, label) in [GameKind::Othello, GameKind::Go].map(|k| (k, tr.game(k))) {
                     button {
-                        key: "{label}",
+                        key: "{k:?}",
                         class: "mode",
                         "aria-pressed": if kind == k { "true" } else { "false" },
                         onclick: move |_| handles.switch_to(k),
@@ -32,7 +33,7 @@ pub fn Header() -> Element {
                 class: "new-game",
                 "aria-haspopup": "dialog",
                 onclick: move |_| overlay.set(Overlay::NewGame),
-                "New game"
+                {tr.new_game()}
             }
         }
     }

@@ -5,22 +5,23 @@ use ishi_rules::ByColor;
 use ishi_rules::go::{GoRules, Komi, handicap};
 use ishi_rules::othello::{PRESETS, Shape};
 
-use super::{Overlay, use_handles};
+use super::{Overlay, use_handles, use_tr};
+use crate::i18n::{Field, Tr};
 use crate::model::{Action, GameKind, GameSetup, MatchConfig, Side};
-use crate::settings::{Confirm, levels};
+use crate::settings::{Confirm, Language, levels};
 
 /// The sheet's stylesheet.
 pub const CSS: &str = include_str!("new_game.css");
 
 /// The Othello boards offered: the square sizes, then the shaped presets.
-fn othello_boards() -> Vec<(String, String)> {
+fn othello_boards(tr: Tr) -> Vec<(String, String)> {
     let squares = [8, 4, 6, 10].map(|n| (format!("{n}x{n}"), format!("{n}×{n}")));
     squares
         .into_iter()
         .chain(
             PRESETS
                 .iter()
-                .map(|p| (p.name.to_owned(), format!("{} ({})", p.name, p.description))),
+                .map(|p| (p.name.to_owned(), tr.shape_name(p.name).to_owned())),
         )
         .collect()
 }
@@ -44,6 +45,7 @@ fn side_from(kind: GameKind, value: &str) -> Side {
 #[component]
 pub fn NewGame() -> Element {
     let handles = use_handles();
+    let tr = use_tr();
     let settings = handles.settings.peek().clone();
     let current = handles.game.peek().position().kind();
     let mut kind = use_signal(|| current);
@@ -138,11 +140,11 @@ pub fn NewGame() -> Element {
                 "aria-modal": "true",
                 "aria-labelledby": "new-game-title",
                 onclick: move |e| e.stop_propagation(),
-                h2 { id: "new-game-title", "New game" }
-                div { class: "field modes", role: "radiogroup", "aria-label": "Game",
-                    for (value, label) in [(GameKind::Othello, "Othello"), (GameKind::Go, "Go")] {
+                h2 { id: "new-game-title", {tr.new_game()} }
+                div { class: "field modes", role: "radiogroup", "aria-label": tr.game_label(),
+                    for (value, label) in [GameKind::Othello, GameKind::Go].map(|k| (k, tr.game(k))) {
                         button {
-                            key: "{label}",
+                            key: "{value:?}",
                             class: "mode",
                             role: "radio",
                             "aria-checked": if k == value { "true" } else { "false" },
@@ -153,19 +155,19 @@ pub fn NewGame() -> Element {
                 }
                 if k == GameKind::Othello {
                     label { class: "field",
-                        span { "Board" }
+                        span { {tr.field(Field::Board)} }
                         select {
                             name: "board",
                             value: "{othello_board}",
                             onchange: move |e| othello_board.set(e.value()),
-                            for (value, label) in othello_boards() {
+                            for (value, label) in othello_boards(tr) {
                                 option { key: "{value}", value: "{value}", selected: othello_board() == value, "{label}" }
                             }
                         }
                     }
                 } else {
                     label { class: "field",
-                        span { "Board" }
+                        span { {tr.field(Field::Board)} }
                         select {
                             name: "size",
                             onchange: move |e| {
@@ -181,7 +183,7 @@ pub fn NewGame() -> Element {
                         }
                     }
                     label { class: "field",
-                        span { "Rules" }
+                        span { {tr.field(Field::Rules)} }
                         select {
                             name: "rules",
                             onchange: move |e| {
@@ -190,12 +192,12 @@ pub fn NewGame() -> Element {
                                 reset_komi(rules, go_handicap());
                             },
                             for (name, rules) in GoRules::PRESETS {
-                                option { key: "{name}", value: "{name}", selected: go_rules().name() == rules.name(), "{name}" }
+                                option { key: "{name}", value: "{name}", selected: go_rules().name() == rules.name(), {tr.rules_name(name)} }
                             }
                         }
                     }
                     label { class: "field",
-                        span { "Handicap" }
+                        span { {tr.field(Field::Handicap)} }
                         select {
                             name: "handicap",
                             onchange: move |e| {
@@ -203,14 +205,14 @@ pub fn NewGame() -> Element {
                                 go_handicap.set(stones);
                                 reset_komi(go_rules(), stones);
                             },
-                            option { value: "0", selected: go_handicap() < 2, "None" }
+                            option { value: "0", selected: go_handicap() < 2, {tr.no_handicap()} }
                             for stones in 2..=max_handicap {
-                                option { key: "{stones}", value: "{stones}", selected: go_handicap() == stones, "{stones} stones" }
+                                option { key: "{stones}", value: "{stones}", selected: go_handicap() == stones, {tr.stones(stones)} }
                             }
                         }
                     }
                     label { class: "field",
-                        span { "Komi" }
+                        span { {tr.field(Field::Komi)} }
                         input {
                             name: "komi",
                             r#type: "number",
@@ -223,17 +225,17 @@ pub fn NewGame() -> Element {
                 }
                 for color in ishi_rules::Player::ALL {
                     label { class: "field", key: "{color}",
-                        span { if color == ishi_rules::Player::Black { "Black" } else { "White" } }
+                        span { {tr.player(color)} }
                         select {
                             name: "{color}",
                             onchange: move |e| set_side(color, e.value()),
-                            option { value: "human", selected: shown_sides[color].is_human(), "Human" }
+                            option { value: "human", selected: shown_sides[color].is_human(), {tr.human()} }
                             for level in levels(k) {
                                 option {
                                     key: "{level.id}",
                                     value: "{level.id}",
                                     selected: side_value(shown_sides[color]) == level.id,
-                                    "Computer: {level.name}"
+                                    {tr.computer(level.id, level.name)}
                                 }
                             }
                         }
@@ -244,8 +246,8 @@ pub fn NewGame() -> Element {
                     p { class: "error", role: "alert", "{error}" }
                 }
                 div { class: "dialog-buttons",
-                    button { class: "secondary", onclick: move |_| overlay.set(Overlay::None), "Cancel" }
-                    button { class: "primary start", onclick: start, "Start" }
+                    button { class: "secondary", onclick: move |_| overlay.set(Overlay::None), {tr.cancel()} }
+                    button { class: "primary start", onclick: start, {tr.start()} }
                 }
             }
         }
@@ -257,7 +259,9 @@ pub fn NewGame() -> Element {
 #[component]
 fn Options() -> Element {
     let mut settings = use_handles().settings;
+    let tr = use_tr();
     let current = settings.read().clone();
+    let language_value = current.language.map_or("auto", |l| l.code());
     let confirm_value = match current.confirm {
         Confirm::Auto => "auto",
         Confirm::Always => "always",
@@ -265,9 +269,26 @@ fn Options() -> Element {
     };
     rsx! {
         fieldset { class: "options",
-            legend { "Options" }
+            legend { {tr.field(Field::Options)} }
+            label { class: "field",
+                span { {tr.field(Field::Language)} }
+                select {
+                    name: "language",
+                    onchange: move |e| settings.write().language = Language::from_code(&e.value()),
+                    option { value: "auto", selected: language_value == "auto", {tr.automatic_language()} }
+                    for language in Language::ALL {
+                        option {
+                            key: "{language.code()}",
+                            value: language.code(),
+                            lang: language.code(),
+                            selected: language_value == language.code(),
+                            {language.name()}
+                        }
+                    }
+                }
+            }
             label { class: "field check",
-                span { "Coordinates" }
+                span { {tr.field(Field::Coordinates)} }
                 input {
                     r#type: "checkbox",
                     name: "coordinates",
@@ -276,7 +297,7 @@ fn Options() -> Element {
                 }
             }
             label { class: "field check",
-                span { "Legal-move hints (Othello)" }
+                span { {tr.field(Field::Hints)} }
                 input {
                     r#type: "checkbox",
                     name: "hints",
@@ -285,7 +306,7 @@ fn Options() -> Element {
                 }
             }
             label { class: "field",
-                span { "Confirm moves" }
+                span { {tr.field(Field::Confirm)} }
                 select {
                     name: "confirm",
                     onchange: move |e| {
@@ -295,17 +316,13 @@ fn Options() -> Element {
                             _ => Confirm::Auto,
                         };
                     },
-                    for (value, label) in [
-                        ("auto", "Go on touch screens"),
-                        ("always", "Always"),
-                        ("never", "Never"),
-                    ] {
-                        option { key: "{value}", value, selected: confirm_value == value, "{label}" }
+                    for value in ["auto", "always", "never"] {
+                        option { key: "{value}", value, selected: confirm_value == value, {tr.confirm_choice(value)} }
                     }
                 }
             }
             label { class: "field",
-                span { "Computer vs computer pace" }
+                span { {tr.field(Field::Pace)} }
                 select {
                     name: "pace",
                     onchange: move |e| settings.write().watch_delay_ms = e.value().parse().unwrap_or(800),

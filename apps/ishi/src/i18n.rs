@@ -1,0 +1,518 @@
+//! The app's words in English and Japanese.
+//!
+//! Every string the app shows is a method of [`Tr`], and every method names both languages, so
+//! a string cannot be left untranslated. The language is the player's choice in the options,
+//! or else the browser's (the system's on the desktop), or else English.
+
+use ishi_rules::{IllegalReason, Player};
+
+use crate::model::{GameKind, Refusal};
+use crate::settings::Language;
+
+/// The words of one language.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Tr(pub Language);
+
+impl Tr {
+    fn pick(self, en: &'static str, ja: &'static str) -> &'static str {
+        match self.0 {
+            Language::English => en,
+            Language::Japanese => ja,
+        }
+    }
+
+    /// The language's code, for `lang` attributes.
+    pub fn code(self) -> &'static str {
+        self.0.code()
+    }
+
+    /// `Black` or `White`.
+    pub fn player(self, p: Player) -> &'static str {
+        match p {
+            Player::Black => self.pick("Black", "黒"),
+            Player::White => self.pick("White", "白"),
+        }
+    }
+
+    /// The colour of a stone inside a sentence: `black`, `white`.
+    pub fn colour(self, p: Player) -> &'static str {
+        match p {
+            Player::Black => self.pick("black", "黒"),
+            Player::White => self.pick("white", "白"),
+        }
+    }
+
+    /// The game's name.
+    pub fn game(self, kind: GameKind) -> &'static str {
+        match kind {
+            GameKind::Othello => self.pick("Othello", "オセロ"),
+            GameKind::Go => self.pick("Go", "囲碁"),
+        }
+    }
+
+    /// The board's accessible name.
+    pub fn board_label(self, kind: GameKind, size: usize) -> String {
+        match self.0 {
+            Language::English => format!("{} board, {size} by {size}", self.game(kind)),
+            Language::Japanese => match kind {
+                GameKind::Othello => format!("オセロ盤 {size}×{size}"),
+                GameKind::Go => format!("碁盤 {size}路"),
+            },
+        }
+    }
+
+    /// "Game" (the mode switch's label).
+    pub fn game_label(self) -> &'static str {
+        self.pick("Game", "種目")
+    }
+
+    /// The new-game button and sheet title.
+    pub fn new_game(self) -> &'static str {
+        self.pick("New game", "新しい対局")
+    }
+
+    /// The more-actions button (records, review, recent games, options).
+    pub fn more(self) -> &'static str {
+        self.pick("More", "その他")
+    }
+
+    /// Undo.
+    pub fn undo(self) -> &'static str {
+        self.pick("Undo", "戻す")
+    }
+
+    /// Redo.
+    pub fn redo(self) -> &'static str {
+        self.pick("Redo", "進む")
+    }
+
+    /// The history bar's accessible name.
+    pub fn history(self) -> &'static str {
+        self.pick("History", "履歴")
+    }
+
+    /// Pass.
+    pub fn pass(self) -> &'static str {
+        self.pick("Pass", "パス")
+    }
+
+    /// Resign.
+    pub fn resign(self) -> &'static str {
+        self.pick("Resign", "投了")
+    }
+
+    /// The resign dialog's question.
+    pub fn resign_question(self) -> &'static str {
+        self.pick("Resign this game?", "この対局を投了しますか？")
+    }
+
+    /// The resign dialog's way back.
+    pub fn keep_playing(self) -> &'static str {
+        self.pick("Keep playing", "続ける")
+    }
+
+    /// Accept the count.
+    pub fn accept_count(self) -> &'static str {
+        self.pick("Accept count", "計算を確定")
+    }
+
+    /// Pause a computer-only game.
+    pub fn pause(self) -> &'static str {
+        self.pick("Pause", "一時停止")
+    }
+
+    /// Resume it.
+    pub fn resume(self) -> &'static str {
+        self.pick("Resume", "再開")
+    }
+
+    /// Legal-move hints toggle.
+    pub fn hints(self) -> &'static str {
+        self.pick("Hints", "ヒント")
+    }
+
+    /// Review toggle.
+    pub fn review(self) -> &'static str {
+        self.pick("Review", "棋譜を見る")
+    }
+
+    /// "Black discs: 12" / "White captures: 3".
+    pub fn count_label(self, kind: GameKind, p: Player, n: u32) -> String {
+        match (self.0, kind) {
+            (Language::English, GameKind::Othello) => format!("{} discs: {n}", self.player(p)),
+            (Language::English, GameKind::Go) => format!("{} captures: {n}", self.player(p)),
+            (Language::Japanese, GameKind::Othello) => format!("{}の石: {n}", self.player(p)),
+            (Language::Japanese, GameKind::Go) => format!("{}のアゲハマ: {n}", self.player(p)),
+        }
+    }
+
+    /// "Black to move".
+    pub fn to_move(self, p: Player) -> String {
+        match self.0 {
+            Language::English => format!("{} to move", self.player(p)),
+            Language::Japanese => format!("{}の番です", self.player(p)),
+        }
+    }
+
+    /// "White is thinking…".
+    pub fn thinking(self, p: Player) -> String {
+        match self.0 {
+            Language::English => format!("{} is thinking…", self.player(p)),
+            Language::Japanese => format!("{}が考えています…", self.player(p)),
+        }
+    }
+
+    /// A computer-only game on hold.
+    pub fn paused(self) -> &'static str {
+        self.pick("paused", "一時停止中")
+    }
+
+    /// A forced pass, announced.
+    pub fn forced_pass(self, p: Player) -> String {
+        match self.0 {
+            Language::English => format!("{} has no move and passes. ", self.player(p)),
+            Language::Japanese => format!("{}は打てる場所がないのでパスです。", self.player(p)),
+        }
+    }
+
+    /// A pass, announced.
+    pub fn passed(self, p: Player) -> String {
+        match self.0 {
+            Language::English => format!("{} passed. ", self.player(p)),
+            Language::Japanese => format!("{}がパスしました。", self.player(p)),
+        }
+    }
+
+    /// "Black wins: B+12".
+    pub fn wins(self, p: Player, result: &str) -> String {
+        match self.0 {
+            Language::English => format!("{} wins: {result}", self.player(p)),
+            Language::Japanese => format!("{}の勝ち: {result}", self.player(p)),
+        }
+    }
+
+    /// "Draw: Draw".
+    pub fn draw(self, result: &str) -> String {
+        match self.0 {
+            Language::English => format!("Draw: {result}"),
+            Language::Japanese => format!("引き分け: {result}"),
+        }
+    }
+
+    /// The counting instruction with the count so far.
+    pub fn counting(self, result: &str) -> String {
+        match self.0 {
+            Language::English => format!("Counting: tap dead chains. {result}"),
+            Language::Japanese => format!("整地: 死に石をタップ。{result}"),
+        }
+    }
+
+    /// Why saved data could not be used.
+    pub fn unreadable(self, why: &str) -> String {
+        match self.0 {
+            Language::English => format!(
+                "Your saved game could not be read: {why}. It was kept aside; here is a new game."
+            ),
+            Language::Japanese => format!(
+                "保存された対局を読み込めませんでした（{why}）。データは別に残し、新しい対局を始めます。"
+            ),
+        }
+    }
+
+    /// Why an action was refused.
+    pub fn refusal(self, refusal: &Refusal) -> String {
+        match refusal {
+            Refusal::Illegal(reason) => match self.0 {
+                Language::English => format!("Not there: {}.", self.reason(*reason)),
+                Language::Japanese => format!("そこには打てません: {}。", self.reason(*reason)),
+            },
+            Refusal::NotYourTurn => self
+                .pick("Wait for your turn.", "相手の番です。")
+                .to_owned(),
+            Refusal::NothingThere => self
+                .pick("Nothing to undo or redo.", "戻す手・進む手がありません。")
+                .to_owned(),
+            Refusal::Stale => String::new(),
+            Refusal::NotCounting => self
+                .pick("The game is not being counted.", "整地中ではありません。")
+                .to_owned(),
+            Refusal::BadSetup(why) => match self.0 {
+                Language::English => format!("That game cannot start: {why}."),
+                Language::Japanese => format!("この対局は始められません: {why}。"),
+            },
+        }
+    }
+
+    /// The reason the rules give, in words.
+    pub fn reason(self, reason: IllegalReason) -> &'static str {
+        match reason {
+            IllegalReason::GameOver => self.pick("the game is over", "対局は終わっています"),
+            IllegalReason::OffBoard => self.pick("not a point of this board", "盤の外です"),
+            IllegalReason::Occupied => self.pick("the point is occupied", "すでに石があります"),
+            IllegalReason::NoFlip => self.pick("it flips no disc", "裏返せる石がありません"),
+            IllegalReason::MustPass => self.pick(
+                "no disc can be placed, so the only move is to pass",
+                "打てる場所がないのでパスです",
+            ),
+            IllegalReason::CannotPass => self.pick(
+                "passing is allowed only when no disc can be placed",
+                "打てる場所があるときはパスできません",
+            ),
+            IllegalReason::Suicide => self.pick("suicide is not allowed", "自殺手は打てません"),
+            IllegalReason::Ko => self.pick(
+                "the ko cannot be retaken at once",
+                "コウはすぐには取り返せません",
+            ),
+            IllegalReason::Superko => self.pick(
+                "it repeats an earlier position (superko)",
+                "以前と同じ局面になります（スーパーコウ）",
+            ),
+            _ => self.pick("the rules forbid it", "ルール上打てません"),
+        }
+    }
+
+    /// A cell's spoken description; `parts` are the facts in order.
+    pub fn cell_label(self, name: &str, parts: &[CellFact]) -> String {
+        let mut label = name.to_owned();
+        for part in parts {
+            label.push_str(self.pick(", ", "、"));
+            label.push_str(&match part {
+                CellFact::OffBoard => self.pick("not part of the board", "盤外").to_owned(),
+                CellFact::Stone(p) => self.colour(*p).to_owned(),
+                CellFact::Empty => self.pick("empty", "空き").to_owned(),
+                CellFact::Dead => self.pick("dead", "死に石").to_owned(),
+                CellFact::Legal => self.pick("legal move", "打てます").to_owned(),
+                CellFact::Last => self.pick("last move", "最後の手").to_owned(),
+                CellFact::Ko => self
+                    .pick("ko: cannot be retaken now", "コウ: すぐには取れません")
+                    .to_owned(),
+                CellFact::Territory(p) => match self.0 {
+                    Language::English => format!("{} territory", self.colour(*p)),
+                    Language::Japanese => format!("{}の地", self.colour(*p)),
+                },
+            });
+        }
+        label
+    }
+
+    /// Field labels of the new-game sheet and the options.
+    pub fn field(self, field: Field) -> &'static str {
+        match field {
+            Field::Board => self.pick("Board", "盤"),
+            Field::Rules => self.pick("Rules", "ルール"),
+            Field::Handicap => self.pick("Handicap", "置き石"),
+            Field::Komi => self.pick("Komi", "コミ"),
+            Field::Options => self.pick("Options", "設定"),
+            Field::Coordinates => self.pick("Coordinates", "座標"),
+            Field::Hints => self.pick("Legal-move hints (Othello)", "打てる場所の表示（オセロ）"),
+            Field::Confirm => self.pick("Confirm moves", "着手の確認"),
+            Field::Pace => self.pick("Computer vs computer pace", "コンピュータ同士の速さ"),
+            Field::Language => self.pick("Language", "言語"),
+        }
+    }
+
+    /// "None" (no handicap).
+    pub fn no_handicap(self) -> &'static str {
+        self.pick("None", "なし")
+    }
+
+    /// "3 stones".
+    pub fn stones(self, n: u8) -> String {
+        match self.0 {
+            Language::English => format!("{n} stones"),
+            Language::Japanese => format!("{n}子"),
+        }
+    }
+
+    /// "Human".
+    pub fn human(self) -> &'static str {
+        self.pick("Human", "人間")
+    }
+
+    /// "Computer: Club".
+    pub fn computer(self, level_id: &str, level_name: &str) -> String {
+        let name = self.level_name(level_id).unwrap_or(level_name);
+        match self.0 {
+            Language::English => format!("Computer: {name}"),
+            Language::Japanese => format!("コンピュータ: {name}"),
+        }
+    }
+
+    /// The Japanese name of a level; `None` in English (the level's own name is English).
+    fn level_name(self, id: &str) -> Option<&'static str> {
+        if self.0 == Language::English {
+            return None;
+        }
+        Some(match id {
+            "random" => "ランダム",
+            "naive" => "素朴（左上から）",
+            "minimax-4" => "4手読み",
+            "casual" => "初級",
+            "club" => "中級",
+            "expert" => "上級",
+            "master" => "名人",
+            "mcts-100" => "入門",
+            "mcts-500" => "初級",
+            "mcts-2000" => "中級",
+            "mcts-8000" => "上級",
+            "mcts-30000" => "強豪",
+            _ => return None,
+        })
+    }
+
+    /// A rules preset's name.
+    pub fn rules_name(self, preset: &str) -> &'static str {
+        match preset {
+            "chinese" => self.pick("Chinese (area)", "中国ルール（地と石）"),
+            "tromp-taylor" => self.pick("Tromp-Taylor", "トロンプ・テイラー"),
+            _ => self.pick("Japanese (territory)", "日本ルール（地）"),
+        }
+    }
+
+    /// A shaped board's name.
+    pub fn shape_name(self, preset: &str) -> &'static str {
+        match preset {
+            "octagon" => self.pick("Octagon (corners cut)", "八角形（角なし）"),
+            "cross" => self.pick("Cross (2×2 corners cut)", "十字（角2×2なし）"),
+            "holes" => self.pick("Holes (no X-squares)", "穴あき（X打ちなし）"),
+            "diamond" => self.pick("Diamond (10×10)", "ひし形（10×10）"),
+            _ => self.pick("Custom shape", "変形盤"),
+        }
+    }
+
+    /// The choices of move confirmation.
+    pub fn confirm_choice(self, value: &str) -> &'static str {
+        match value {
+            "always" => self.pick("Always", "常に"),
+            "never" => self.pick("Never", "しない"),
+            _ => self.pick("Go on touch screens", "タッチ画面の囲碁"),
+        }
+    }
+
+    /// "Follow the browser" in the language switch.
+    pub fn automatic_language(self) -> &'static str {
+        self.pick("Browser's language", "ブラウザに合わせる")
+    }
+
+    /// Cancel.
+    pub fn cancel(self) -> &'static str {
+        self.pick("Cancel", "キャンセル")
+    }
+
+    /// Start.
+    pub fn start(self) -> &'static str {
+        self.pick("Start", "開始")
+    }
+
+    /// Close.
+    pub fn close(self) -> &'static str {
+        self.pick("Close", "閉じる")
+    }
+}
+
+/// A fact about a cell, for its spoken description.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum CellFact {
+    /// A hole of a shaped board.
+    OffBoard,
+    /// A stone of this colour.
+    Stone(Player),
+    /// No stone.
+    Empty,
+    /// Marked dead while counting.
+    Dead,
+    /// A legal move.
+    Legal,
+    /// The last move.
+    Last,
+    /// Forbidden by ko.
+    Ko,
+    /// Territory of this colour while counting.
+    Territory(Player),
+}
+
+/// A labelled field.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Field {
+    /// The board size or shape.
+    Board,
+    /// Go rules.
+    Rules,
+    /// Go handicap.
+    Handicap,
+    /// Go komi.
+    Komi,
+    /// The options group.
+    Options,
+    /// Coordinates toggle.
+    Coordinates,
+    /// Hints toggle.
+    Hints,
+    /// Move confirmation.
+    Confirm,
+    /// Computer-only pace.
+    Pace,
+    /// Language.
+    Language,
+}
+
+/// The language the system asks for: the browser's on the web, `LANG` elsewhere; English if
+/// Ishi does not speak it.
+pub fn system_language() -> Language {
+    platform_language()
+        .as_deref()
+        .and_then(Language::from_code)
+        .unwrap_or(Language::English)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn platform_language() -> Option<String> {
+    web_sys::window()?.navigator().language()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn platform_language() -> Option<String> {
+    ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .find_map(|var| std::env::var(var).ok().filter(|v| !v.is_empty()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_languages_say_the_same_things() {
+        for lang in Language::ALL {
+            let tr = Tr(lang);
+            assert!(!tr.to_move(Player::Black).is_empty());
+            assert!(!tr.refusal(&Refusal::Illegal(IllegalReason::Ko)).is_empty());
+        }
+        assert_eq!(
+            Tr(Language::English).to_move(Player::White),
+            "White to move"
+        );
+        assert_eq!(Tr(Language::Japanese).to_move(Player::White), "白の番です");
+        assert_eq!(
+            Tr(Language::Japanese)
+                .cell_label("D4", &[CellFact::Stone(Player::Black), CellFact::Last]),
+            "D4、黒、最後の手"
+        );
+        assert_eq!(
+            Tr(Language::English).computer("club", "Club"),
+            "Computer: Club"
+        );
+        assert_eq!(
+            Tr(Language::Japanese).computer("club", "Club"),
+            "コンピュータ: 中級"
+        );
+    }
+
+    #[test]
+    fn language_codes_follow_bcp47_primary_tags() {
+        assert_eq!(Language::from_code("ja-JP"), Some(Language::Japanese));
+        assert_eq!(Language::from_code("en_GB.UTF-8"), Some(Language::English));
+        assert_eq!(Language::from_code("fr"), None);
+        assert_eq!(Language::from_code(""), None);
+    }
+}
