@@ -86,14 +86,20 @@ pub fn reply_move(position: &Position, reply: &Reply) -> Option<CellMove> {
     }
 }
 
-/// Drives the computer: whenever it is a computer's turn and play is not `paused`, asks for
+/// Drives the computer: whenever it is a computer's turn and play is neither `paused` nor
+/// being reviewed, asks for
 /// its move (after a pause so people can follow) and plays it; cancels the search when the
 /// state moves on.
-pub fn use_computer(mut game: Signal<Match>, mut computer: Signal<Computer>, paused: Signal<bool>) {
+pub fn use_computer(
+    mut game: Signal<Match>,
+    mut computer: Signal<Computer>,
+    paused: Signal<bool>,
+    reviewing: Signal<bool>,
+) {
     let settings = use_settings();
     use_effect(move || {
         let m = game.read();
-        let paused = paused();
+        let paused = paused() || reviewing();
         if computer.peek().thinking {
             cancel();
         }

@@ -408,6 +408,115 @@ impl Tr {
     pub fn close(self) -> &'static str {
         self.pick("Close", "閉じる")
     }
+
+    /// The record section's title.
+    pub fn record(self) -> &'static str {
+        self.pick("Game record", "棋譜")
+    }
+
+    /// A record format's name.
+    pub fn format(self, format: &str) -> &'static str {
+        match format {
+            "SGF" => "SGF",
+            "Board" => self.pick("Board string", "盤面の文字列"),
+            _ => self.pick("Transcript", "棋譜（手順）"),
+        }
+    }
+
+    /// Copy to the clipboard.
+    pub fn copy(self) -> &'static str {
+        self.pick("Copy", "コピー")
+    }
+
+    /// Copied, as a confirmation.
+    pub fn copied(self) -> &'static str {
+        self.pick("Copied", "コピーしました")
+    }
+
+    /// Download as a file.
+    pub fn download(self) -> &'static str {
+        self.pick("Download", "ダウンロード")
+    }
+
+    /// The import section's title.
+    pub fn import(self) -> &'static str {
+        self.pick("Import", "読み込み")
+    }
+
+    /// The import box's placeholder.
+    pub fn import_hint(self) -> &'static str {
+        self.pick(
+            "Paste an SGF record, an Othello transcript like f5d6c3, or a board string",
+            "SGF の棋譜、f5d6c3 のようなオセロの手順、または盤面の文字列を貼り付け",
+        )
+    }
+
+    /// Open a file to import.
+    pub fn open_file(self) -> &'static str {
+        self.pick("Open file", "ファイルを開く")
+    }
+
+    /// Why an import failed.
+    pub fn import_failed(self, why: &str) -> String {
+        match self.0 {
+            Language::English => format!("Cannot import: {why}."),
+            Language::Japanese => format!("読み込めません: {why}。"),
+        }
+    }
+
+    /// The recent games' title.
+    pub fn recent_games(self) -> &'static str {
+        self.pick("Recent games", "最近の対局")
+    }
+
+    /// No recent game yet.
+    pub fn no_recent_games(self) -> &'static str {
+        self.pick(
+            "Finished games appear here.",
+            "終わった対局がここに並びます。",
+        )
+    }
+
+    /// An unfinished game in the recent list.
+    pub fn unfinished(self) -> &'static str {
+        self.pick("unfinished", "途中")
+    }
+
+    /// Open a game to review or continue.
+    pub fn open(self) -> &'static str {
+        self.pick("Open", "開く")
+    }
+
+    /// The review bar's buttons.
+    pub fn review_step(self, step: ReviewStep) -> &'static str {
+        match step {
+            ReviewStep::First => self.pick("First move", "最初"),
+            ReviewStep::Previous => self.pick("Previous move", "一手戻る"),
+            ReviewStep::Next => self.pick("Next move", "一手進む"),
+            ReviewStep::Last => self.pick("Last move", "最後"),
+        }
+    }
+
+    /// "Move 12 of 60".
+    pub fn move_of(self, n: usize, total: usize) -> String {
+        match self.0 {
+            Language::English => format!("Move {n} of {total}"),
+            Language::Japanese => format!("{n}手目 / {total}手"),
+        }
+    }
+}
+
+/// A step of the review bar.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ReviewStep {
+    /// To the start.
+    First,
+    /// One ply back.
+    Previous,
+    /// One ply forward.
+    Next,
+    /// To the end.
+    Last,
 }
 
 /// A fact about a cell, for its spoken description.

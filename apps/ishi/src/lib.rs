@@ -10,5 +10,6 @@ pub mod components;
 pub mod computer;
 pub mod i18n;
 pub mod model;
+pub mod records;
 pub mod settings;
 pub mod storage;

@@ -3,7 +3,9 @@
 pub mod board;
 pub mod controls;
 pub mod header;
+pub mod more;
 pub mod new_game;
+pub mod review;
 pub mod status;
 
 use dioxus::prelude::*;
@@ -22,7 +24,9 @@ pub fn stylesheet() -> String {
         board::CSS,
         controls::CSS,
         header::CSS,
+        more::CSS,
         new_game::CSS,
+        review::CSS,
         status::CSS,
     ]
     .concat()
@@ -50,6 +54,8 @@ pub enum Overlay {
     NewGame,
     /// "Resign this game?"
     ConfirmResign,
+    /// Records, import and recent games.
+    More,
 }
 
 /// The game put aside by the mode switch, to come back to.
@@ -99,6 +105,8 @@ pub struct Handles {
     pub recent: Signal<Vec<RecentGame>>,
     /// The system's language, used unless the settings choose one.
     pub system: Language,
+    /// The review bar is open (the computer waits meanwhile).
+    pub reviewing: Signal<bool>,
 }
 
 impl Handles {
@@ -157,6 +165,7 @@ pub fn use_app_state(init: impl FnOnce() -> Restored) -> Handles {
     let overlay = use_signal(|| Overlay::None);
     let parked = use_signal(|| Parked(restored.parked.clone()));
     let recent = use_signal(|| restored.recent.clone());
+    let reviewing = use_signal(|| false);
     use_context_provider(|| Handles {
         game,
         notice,
@@ -167,6 +176,7 @@ pub fn use_app_state(init: impl FnOnce() -> Restored) -> Handles {
         parked,
         recent,
         system: i18n::system_language(),
+        reviewing,
     })
 }
 
@@ -229,7 +239,12 @@ fn use_saving(handles: Handles) {
 #[component]
 pub fn App() -> Element {
     let handles = use_app_state(storage::restore);
-    use_computer(handles.game, handles.computer, handles.paused);
+    use_computer(
+        handles.game,
+        handles.computer,
+        handles.paused,
+        handles.reviewing,
+    );
     use_shortcuts(handles);
     use_saving(handles);
     use_page_language(handles);
@@ -250,10 +265,14 @@ pub fn Shell() -> Element {
             main { class: "stage",
                 board::Board {}
             }
+            if (handles.reviewing)() {
+                review::Review {}
+            }
             controls::Controls {}
             match (handles.overlay)() {
                 Overlay::NewGame => rsx! { new_game::NewGame {} },
                 Overlay::ConfirmResign => rsx! { controls::ConfirmResign {} },
+                Overlay::More => rsx! { more::More {} },
                 Overlay::None => rsx! {},
             }
         }

@@ -38,10 +38,16 @@ impl Side {
 /// The board and rules of a new game.
 #[derive(Clone, PartialEq, Debug)]
 pub enum GameSetup {
-    /// Othello on a board shape.
+    /// Othello on a board shape, from its start.
     Othello {
         /// The board.
         shape: Shape,
+    },
+    /// Othello from a given position: a board string (`ishi_rules::othello::notation`), as an
+    /// imported position starts.
+    OthelloFrom {
+        /// The board string, side to move included.
+        board: String,
     },
     /// Go.
     Go {
@@ -58,7 +64,7 @@ impl GameSetup {
     /// Which game.
     pub fn kind(&self) -> GameKind {
         match self {
-            GameSetup::Othello { .. } => GameKind::Othello,
+            GameSetup::Othello { .. } | GameSetup::OthelloFrom { .. } => GameKind::Othello,
             GameSetup::Go { .. } => GameKind::Go,
         }
     }
@@ -71,6 +77,9 @@ impl GameSetup {
     pub fn start(&self) -> Result<Position, String> {
         match self {
             GameSetup::Othello { shape } => Ok(Position::Othello(Othello::new(*shape))),
+            GameSetup::OthelloFrom { board } => ishi_rules::othello::notation::parse_board(board)
+                .map(Position::Othello)
+                .map_err(|e| e.to_string()),
             GameSetup::Go {
                 size,
                 rules,
@@ -162,6 +171,9 @@ pub enum Action {
     ToggleDead(Cell),
     /// Go count: accept the count as marked.
     AcceptCount,
+    /// Review: show the snapshot at this index of the history (any ply, forced passes
+    /// included); a move played from there starts a new branch.
+    GoTo(usize),
 }
 
 /// Why an action was refused. Nothing changed.
@@ -346,6 +358,13 @@ impl Match {
             Action::Redo => {
                 let target = self.redo_target().ok_or(Refusal::NothingThere)?;
                 self.move_cursor(target);
+                Ok(())
+            }
+            Action::GoTo(index) => {
+                if index >= self.history.len() {
+                    return Err(Refusal::NothingThere);
+                }
+                self.move_cursor(index);
                 Ok(())
             }
             Action::NewGame(config) => {

@@ -31,6 +31,9 @@ pub struct SavedConfig {
     /// Othello: the board shape (`8x8`, `octagon`, rows of `.` and `#`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shape: Option<String>,
+    /// Othello from a position: its board string.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
     /// Go: the board side.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub size: Option<usize>,
@@ -120,6 +123,18 @@ impl SavedConfig {
             GameSetup::Othello { shape } => SavedConfig {
                 game: "othello".to_owned(),
                 shape: Some(shape.to_string()),
+                board: None,
+                size: None,
+                rules: None,
+                komi: None,
+                handicap: None,
+                black,
+                white,
+            },
+            GameSetup::OthelloFrom { board } => SavedConfig {
+                game: "othello".to_owned(),
+                shape: None,
+                board: Some(board.clone()),
                 size: None,
                 rules: None,
                 komi: None,
@@ -134,6 +149,7 @@ impl SavedConfig {
             } => SavedConfig {
                 game: "go".to_owned(),
                 shape: None,
+                board: None,
                 size: Some(*size),
                 rules: Some(rules.name().unwrap_or("japanese").to_owned()),
                 komi: Some(rules.komi.half_points()),
@@ -152,6 +168,12 @@ impl SavedConfig {
     pub fn config(&self) -> Result<MatchConfig, LoadError> {
         let bad = |what: &str| LoadError(format!("the saved game has no valid {what}"));
         let (setup, kind) = match self.game.as_str() {
+            "othello" if self.board.is_some() => (
+                GameSetup::OthelloFrom {
+                    board: self.board.clone().unwrap_or_default(),
+                },
+                GameKind::Othello,
+            ),
             "othello" => {
                 let shape: Shape = self
                     .shape

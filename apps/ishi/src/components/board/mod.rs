@@ -168,6 +168,7 @@ pub fn Board() -> Element {
     let settings = handles.settings;
     let mut ghost = use_signal(|| None::<Cell>);
     let mut pressed = use_signal(|| None::<(Cell, f64, f64)>);
+    let mut cursor = use_signal(|| None::<Cell>);
 
     let m = game.read();
     let position: &Position = m.position();
@@ -186,6 +187,9 @@ pub fn Board() -> Element {
     } else {
         "b"
     };
+    let middle = Cell::new(size as u8 / 2, size as u8 / 2);
+    let focus = cursor().filter(|c| (c.col as usize) < size && (c.row as usize) < size);
+    let focus_name = position.cell_name(focus.unwrap_or(middle));
     let confirm = settings_now.confirm;
     drop(settings_now);
 
@@ -216,6 +220,34 @@ pub fn Board() -> Element {
             "data-coordinates": if coords { "true" },
             style: "--n: {size}",
             "aria-label": tr.board_label(kind, size),
+            role: "grid",
+            tabindex: "0",
+            "aria-activedescendant": "cell-{focus_name}",
+            onkeydown: move |e: KeyboardEvent| {
+                let at = cursor().unwrap_or(middle);
+                let last = size as u8 - 1;
+                let moved = match e.key() {
+                    Key::ArrowUp => Some(Cell::new(at.col, at.row.saturating_sub(1))),
+                    Key::ArrowDown => Some(Cell::new(at.col, (at.row + 1).min(last))),
+                    Key::ArrowLeft => Some(Cell::new(at.col.saturating_sub(1), at.row)),
+                    Key::ArrowRight => Some(Cell::new((at.col + 1).min(last), at.row)),
+                    Key::Enter => {
+                        e.prevent_default();
+                        tap(at, "keyboard".to_owned());
+                        None
+                    }
+                    Key::Character(c) if c == " " => {
+                        e.prevent_default();
+                        tap(at, "keyboard".to_owned());
+                        None
+                    }
+                    _ => None,
+                };
+                if let Some(next) = moved {
+                    e.prevent_default();
+                    cursor.set(Some(next));
+                }
+            },
             if coords {
                 thead {
                     tr {
@@ -236,7 +268,9 @@ pub fn Board() -> Element {
                         for view in views[row * size..(row + 1) * size].iter().cloned() {
                             td {
                                 key: "{view.cell.col}",
+                                id: "cell-{view.name}",
                                 class: edge_class(view.cell, size),
+                                "data-cursor": if focus == Some(view.cell) { "true" },
                                 "data-point": "{view.name}",
                                 "data-stone": view.stone.map(player_name),
                                 "data-legal": if view.legal { "true" },

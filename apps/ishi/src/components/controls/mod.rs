@@ -28,6 +28,8 @@ pub fn Controls() -> Element {
     let mut overlay = handles.overlay;
     let mut settings = handles.settings;
     let mut paused_signal = handles.paused;
+    let reviewing = (handles.reviewing)();
+    let mut reviewing_signal = handles.reviewing;
     rsx! {
         div { class: "actions",
             if kind == GameKind::Go && human_turn {
@@ -55,6 +57,12 @@ pub fn Controls() -> Element {
                     onclick: move |_| paused_signal.set(!paused),
                     if paused { {tr.resume()} } else { {tr.pause()} }
                 }
+            }
+            button {
+                class: "action review-toggle",
+                "aria-pressed": if reviewing { "true" } else { "false" },
+                onclick: move |_| reviewing_signal.set(!reviewing),
+                {tr.review()}
             }
             if kind == GameKind::Othello {
                 button {

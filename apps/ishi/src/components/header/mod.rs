@@ -35,6 +35,14 @@ pub fn Header() -> Element {
                 onclick: move |_| overlay.set(Overlay::NewGame),
                 {tr.new_game()}
             }
+            button {
+                class: "more",
+                "aria-haspopup": "dialog",
+                "aria-label": tr.more(),
+                title: tr.more(),
+                onclick: move |_| overlay.set(Overlay::More),
+                "⋯"
+            }
         }
     }
 }

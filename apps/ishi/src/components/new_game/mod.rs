@@ -51,7 +51,7 @@ pub fn NewGame() -> Element {
     let mut kind = use_signal(|| current);
     let mut othello_board = use_signal(|| match &settings.othello.setup {
         GameSetup::Othello { shape } => shape.to_string(),
-        GameSetup::Go { .. } => "8x8".to_owned(),
+        GameSetup::OthelloFrom { .. } | GameSetup::Go { .. } => "8x8".to_owned(),
     });
     let (go_size0, go_rules0, go_handicap0) = match settings.go.setup {
         GameSetup::Go {
@@ -59,7 +59,7 @@ pub fn NewGame() -> Element {
             rules,
             handicap,
         } => (size, rules, handicap),
-        GameSetup::Othello { .. } => (9, GoRules::JAPANESE, 0),
+        GameSetup::Othello { .. } | GameSetup::OthelloFrom { .. } => (9, GoRules::JAPANESE, 0),
     };
     let mut go_size = use_signal(|| go_size0);
     let mut go_rules = use_signal(|| go_rules0);

@@ -1,0 +1,61 @@
+//! The review bar: step through the game move by move, with a slider and buttons; a move
+//! played from any point starts a new line there.
+
+use dioxus::prelude::*;
+
+use super::{use_handles, use_tr};
+use crate::i18n::ReviewStep;
+use crate::model::Action;
+
+/// The bar's stylesheet.
+pub const CSS: &str = include_str!("review.css");
+
+/// The review bar, shown while reviewing.
+#[component]
+pub fn Review() -> Element {
+    let handles = use_handles();
+    let tr = use_tr();
+    let m = handles.game.read();
+    let cursor = m.cursor();
+    let last = m.history().len() - 1;
+    drop(m);
+    let go = move |index: usize| handles.dispatch(Action::GoTo(index));
+    rsx! {
+        div { class: "review", role: "group", "aria-label": tr.review(),
+            button {
+                "aria-label": tr.review_step(ReviewStep::First),
+                disabled: cursor == 0,
+                onclick: move |_| go(0),
+                "«"
+            }
+            button {
+                "aria-label": tr.review_step(ReviewStep::Previous),
+                disabled: cursor == 0,
+                onclick: move |_| go(cursor.saturating_sub(1)),
+                "◀"
+            }
+            input {
+                r#type: "range",
+                name: "review",
+                min: "0",
+                max: "{last}",
+                value: "{cursor}",
+                "aria-label": tr.move_of(cursor, last),
+                oninput: move |e| go(e.value().parse().unwrap_or(cursor)),
+            }
+            button {
+                "aria-label": tr.review_step(ReviewStep::Next),
+                disabled: cursor == last,
+                onclick: move |_| go((cursor + 1).min(last)),
+                "▶"
+            }
+            button {
+                "aria-label": tr.review_step(ReviewStep::Last),
+                disabled: cursor == last,
+                onclick: move |_| go(last),
+                "»"
+            }
+            span { class: "where", "{tr.move_of(cursor, last)}" }
+        }
+    }
+}
