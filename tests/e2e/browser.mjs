@@ -2,7 +2,9 @@
 // profile, the console watch, screenshots, and reading the board and the status line back from
 // the UI contract (the board's data-* attributes, see apps/ishi/src/components/board/mod.rs).
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
@@ -22,19 +24,39 @@ export function appUrl() {
 }
 
 /** Debian's Chromium, headless, without the background traffic of a fresh profile. */
+const CHROMIUM = {
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+    ],
+};
+
+/** Launches that Chromium; each `browser.newContext()` of it is a fresh incognito-like profile. */
 export function launch() {
-    return chromium.launch({
-        executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-        args: [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-        ],
-    });
+    return chromium.launch(CHROMIUM);
+}
+
+/**
+ * Chromium with a profile on disk, in a temporary folder, as one context with `profile`:
+ * unlike an incognito context, it is a profile Chromium would install a web app into.
+ * Returns the context and `close`, which ends that Chromium and deletes the folder.
+ */
+export async function launchProfile(profile) {
+    const dir = mkdtempSync(join(tmpdir(), "ishi-chromium-"));
+    const remove = () => rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+    try {
+        const context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, ...profile });
+        return { context, close: () => context.close().finally(remove) };
+    } catch (error) {
+        remove();
+        throw error;
+    }
 }
 
 /** A phone in portrait: touch screen, 393x851 CSS pixels at 3 device pixels each. */
@@ -54,7 +76,11 @@ export const SMALL_PHONE = { ...PHONE, viewport: { width: 360, height: 740 } };
  * `label`. Returns the page; closing its context is the caller's job.
  */
 export async function openApp(browser, profile, problems, label) {
-    const context = await browser.newContext(profile);
+    return openPage(await browser.newContext(profile), problems, label);
+}
+
+/** As `openApp`, in a new page of `context`. */
+export async function openPage(context, problems, label) {
     const page = await context.newPage();
     page.on("console", (message) => {
         if (message.type() === "error") {
