@@ -17,6 +17,7 @@
 //!     },
 //!     level: "random".into(),
 //!     seed: 1,
+//!     task: Default::default(),
 //! };
 //! let reply = think(&request);
 //! assert_eq!(reply.epoch, 7);
@@ -58,6 +59,21 @@ pub enum GameState {
     },
 }
 
+/// What to work out.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Task {
+    /// The move of the level.
+    #[default]
+    Move,
+    /// Go: who owns each point, from this many random playouts (for the dead-stone guess of
+    /// the count).
+    Ownership {
+        /// Playouts to run.
+        playouts: u32,
+    },
+}
+
 /// A request for a move.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Request {
@@ -69,6 +85,9 @@ pub struct Request {
     pub level: String,
     /// The seed of the search's randomness.
     pub seed: u64,
+    /// What to work out: a move unless it says otherwise.
+    #[serde(default)]
+    pub task: Task,
 }
 
 /// The computer's answer.
@@ -88,12 +107,25 @@ pub struct Reply {
     pub millis: u64,
     /// What went wrong, if the request could not be answered.
     pub error: Option<String>,
+    /// For [`Task::Ownership`]: each point's owner from -1 (White) to +1 (Black), in
+    /// `Go::points` order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ownership: Option<Vec<f32>>,
 }
 
 /// Answers `request`, stopping early when `stop` is raised (the desktop app raises it to
 /// cancel; on the web the app ends the worker instead).
 pub fn think_with(request: &Request, stop: &Stop) -> Reply {
     let mut rng = SmallRng::seed_from_u64(request.seed);
+    if let Task::Ownership { playouts } = request.task {
+        return match go_position(&request.game) {
+            Ok(go) => Reply {
+                ownership: Some(ishi_ai::go::ownership(&go, playouts.min(20_000), &mut rng)),
+                ..failed(request.epoch, None)
+            },
+            Err(error) => failed(request.epoch, Some(error)),
+        };
+    }
     let answer = match &request.game {
         GameState::Othello { board } => othello_move(board, &request.level, &mut rng, stop),
         GameState::Go { .. } => go_move(&request.game, &request.level, &mut rng, stop),
@@ -103,15 +135,21 @@ pub fn think_with(request: &Request, stop: &Stop) -> Reply {
             epoch: request.epoch,
             ..reply
         },
-        Err(error) => Reply {
-            epoch: request.epoch,
-            mv: None,
-            eval: String::new(),
-            depth: 0,
-            nodes: 0,
-            millis: 0,
-            error: Some(error),
-        },
+        Err(error) => failed(request.epoch, Some(error)),
+    }
+}
+
+/// A reply with no move: for `error`, or to fill in.
+fn failed(epoch: u64, error: Option<String>) -> Reply {
+    Reply {
+        epoch,
+        mv: None,
+        eval: String::new(),
+        depth: 0,
+        nodes: 0,
+        millis: 0,
+        error,
+        ownership: None,
     }
 }
 
@@ -125,15 +163,7 @@ pub fn think(request: &Request) -> Reply {
 pub fn think_json(request: &str) -> String {
     let reply = match serde_json::from_str::<Request>(request) {
         Ok(request) => think(&request),
-        Err(e) => Reply {
-            epoch: 0,
-            mv: None,
-            eval: String::new(),
-            depth: 0,
-            nodes: 0,
-            millis: 0,
-            error: Some(format!("bad request: {e}")),
-        },
+        Err(e) => failed(0, Some(format!("bad request: {e}"))),
     };
     serde_json::to_string(&reply).unwrap_or_default()
 }
@@ -141,13 +171,12 @@ pub fn think_json(request: &str) -> String {
 /// The reply for a search's result (the epoch is filled in by the caller).
 fn reply<M: std::fmt::Display>(result: &SearchResult<M>) -> Reply {
     Reply {
-        epoch: 0,
         mv: result.best.as_ref().map(ToString::to_string),
         eval: result.eval.to_string(),
         depth: result.depth,
         nodes: result.nodes,
         millis: result.elapsed.as_millis() as u64,
-        error: None,
+        ..failed(0, None)
     }
 }
 
@@ -263,6 +292,25 @@ mod tests {
     }
 
     #[test]
+    fn ownership_marks_the_stones_of_a_settled_board() {
+        let request = Request {
+            epoch: 9,
+            game: go_state(&["E5", "pass"]),
+            level: String::new(),
+            seed: 1,
+            task: Task::Ownership { playouts: 50 },
+        };
+        let json = serde_json::to_string(&request).unwrap();
+        let reply: Reply = serde_json::from_str(&think_json(&json)).unwrap();
+        let ownership = reply.ownership.unwrap();
+        assert_eq!(ownership.len(), 81);
+        assert!(ownership.iter().all(|o| (-1.0..=1.0).contains(o)));
+        // E5 is Black's stone: Black owns it in most playouts.
+        assert!(ownership[4 * 9 + 4] > 0.5, "{}", ownership[4 * 9 + 4]);
+        assert_eq!(reply.epoch, 9);
+    }
+
+    #[test]
     fn bad_requests_get_an_error_reply_not_a_panic() {
         let reply: Reply = serde_json::from_str(&think_json("{not json")).unwrap();
         assert!(reply.error.unwrap().starts_with("bad request"));
@@ -271,6 +319,7 @@ mod tests {
             game: go_state(&[]),
             level: "grandmaster-9000".to_owned(),
             seed: 0,
+            task: Task::Move,
         };
         let reply = think(&request);
         assert_eq!(reply.epoch, 3);
@@ -285,6 +334,7 @@ mod tests {
                 game: go_state(&["E5"]),
                 level: level.id.to_owned(),
                 seed: 5,
+                task: Task::Move,
             };
             let json = serde_json::to_string(&request).unwrap();
             let reply: Reply = serde_json::from_str(&think_json(&json)).unwrap();
@@ -304,6 +354,7 @@ mod tests {
                 },
                 level: level.id.to_owned(),
                 seed: 5,
+                task: Task::Move,
             };
             let reply = think(&request);
             let position = notation::parse_board(board).unwrap();

@@ -174,6 +174,14 @@ pub enum Action {
     /// Review: show the snapshot at this index of the history (any ply, forced passes
     /// included); a move played from there starts a new branch.
     GoTo(usize),
+    /// Go count: a better first guess of the dead stones (from Monte Carlo ownership), for the
+    /// state it was worked out for (`epoch`). Ignored once a person has marked stones.
+    RefineDead {
+        /// [`Match::epoch`] when it was asked for.
+        epoch: u64,
+        /// The dead stones.
+        dead: DeadStones,
+    },
 }
 
 /// Why an action was refused. Nothing changed.
@@ -201,6 +209,9 @@ pub struct Match {
     cursor: usize,
     /// Go: the dead stones marked while counting a game that ended by two passes.
     dead: Option<DeadStones>,
+    /// Whether `dead` is past the first static guess: refined by ownership or marked by a
+    /// person.
+    dead_refined: bool,
     epoch: u64,
 }
 
@@ -221,6 +232,7 @@ impl Match {
             })],
             cursor: 0,
             dead: None,
+            dead_refined: false,
             epoch: 0,
         };
         m.settle();
@@ -285,6 +297,12 @@ impl Match {
     pub fn count(&self) -> Option<Score> {
         let go = self.position().go()?;
         self.dead_stones().map(|dead| ishi_scoring::score(go, dead))
+    }
+
+    /// Whether the count would gain from a Monte Carlo ownership estimate: a Go game is being
+    /// counted on the static guess and nobody has marked a stone yet.
+    pub fn needs_ownership(&self) -> bool {
+        self.is_counting() && !self.dead_refined
     }
 
     /// The dead stones marked so far, or agreed on.
@@ -360,6 +378,15 @@ impl Match {
                 self.move_cursor(target);
                 Ok(())
             }
+            Action::RefineDead { epoch, dead } => {
+                if epoch != self.epoch || !self.needs_ownership() {
+                    return Err(Refusal::Stale);
+                }
+                self.dead = Some(dead);
+                self.dead_refined = true;
+                self.epoch += 1;
+                Ok(())
+            }
             Action::GoTo(index) => {
                 if index >= self.history.len() {
                     return Err(Refusal::NothingThere);
@@ -389,6 +416,7 @@ impl Match {
                 if let Some(dead) = &mut self.dead {
                     dead.toggle_chain(&go, point);
                 }
+                self.dead_refined = true;
                 self.epoch += 1;
                 Ok(())
             }
@@ -515,6 +543,7 @@ impl Match {
             self.cursor += 1;
         }
         self.dead = self.guess_dead();
+        self.dead_refined = false;
         self.epoch += 1;
     }
 
@@ -531,6 +560,7 @@ impl Match {
     fn move_cursor(&mut self, target: usize) {
         self.cursor = target;
         self.dead = self.guess_dead();
+        self.dead_refined = false;
         self.epoch += 1;
     }
 

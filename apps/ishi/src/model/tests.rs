@@ -353,3 +353,40 @@ mod saving {
         assert!(serde_json::from_str::<SavedMatch>("{\"version\":1}").is_err());
     }
 }
+
+#[test]
+fn an_ownership_guess_refines_the_count_until_a_person_marks_stones() {
+    let mut m = go(5, Side::Human, Side::Human);
+    let moves = ["C1", "E1", "C2", "A3", "C3", "E3", "C4", "E4", "C5", "E5"];
+    play_all(&mut m, &moves.map(|p| pt(p, 5)));
+    assert!(!m.needs_ownership());
+    m.apply(Action::Pass).unwrap();
+    m.apply(Action::Pass).unwrap();
+    assert!(m.needs_ownership());
+    let none_dead = DeadStones::new();
+    let stale = m.epoch() - 1;
+    assert_eq!(
+        m.apply(Action::RefineDead {
+            epoch: stale,
+            dead: none_dead.clone()
+        }),
+        Err(Refusal::Stale)
+    );
+    let epoch = m.epoch();
+    m.apply(Action::RefineDead {
+        epoch,
+        dead: none_dead.clone(),
+    })
+    .unwrap();
+    assert_eq!(m.dead_stones(), Some(&none_dead));
+    assert!(!m.needs_ownership());
+    // A person's mark wins over a late estimate.
+    m.apply(Action::ToggleDead(pt("A3", 5))).unwrap();
+    let epoch = m.epoch();
+    let late = Action::RefineDead {
+        epoch,
+        dead: DeadStones::new(),
+    };
+    assert_eq!(m.apply(late), Err(Refusal::Stale));
+    assert!(m.dead_stones().unwrap().contains("A3".parse().unwrap()));
+}
