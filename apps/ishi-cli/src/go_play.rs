@@ -3,41 +3,13 @@
 use std::io::{self, BufRead, Write};
 
 use ishi_ai::Stop;
-use ishi_rules::go::{Go, GoRules, Komi, Move, Point, handicap};
+use ishi_rules::go::{Go, GoRules, Komi, Move, handicap};
 use ishi_rules::{ByColor, Game, Player};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::terminal::{describe, read_line, title, undo};
+use crate::terminal::{Input, ask, describe, title, undo};
 use crate::{Controller, GoPlay};
-
-/// What a line typed at the prompt asks for during play.
-#[derive(Debug, PartialEq, Eq)]
-enum Input {
-    Play(Move),
-    Resign,
-    Undo,
-    Moves,
-    Help,
-    Quit,
-    Blank,
-}
-
-fn parse_input(line: &str) -> Result<Input, String> {
-    let word = line.trim();
-    Ok(match word.to_ascii_lowercase().as_str() {
-        "" => Input::Blank,
-        "pass" | "p" => Input::Play(Move::Pass),
-        "resign" => Input::Resign,
-        "undo" | "u" => Input::Undo,
-        "moves" | "m" | "?" => Input::Moves,
-        "help" | "h" => Input::Help,
-        "quit" | "exit" | "q" => Input::Quit,
-        _ => Input::Play(Move::Place(
-            word.parse::<Point>().map_err(|e| e.to_string())?,
-        )),
-    })
-}
 
 const HELP: &str = "\
 Type a point to play a stone: a column letter (A-T, no I) and a row number counted from the
@@ -143,7 +115,7 @@ fn play(
                 writeln!(out, "{} ({}) plays {mv}.", title(player), level.name)?;
                 mv
             }
-            Controller::Human => match ask(input, out, &position)? {
+            Controller::Human => match ask(input, out, &position, HELP)? {
                 Some(Input::Play(mv)) => mv,
                 Some(Input::Resign) => return Ok(End::Resigned(player)),
                 Some(Input::Undo) => {
@@ -153,7 +125,11 @@ fn play(
                     }
                     continue;
                 }
-                Some(_) | None => return Ok(End::Abandoned),
+                Some(_) => return Ok(End::Abandoned),
+                None => {
+                    writeln!(out, "\nEnd of input.")?;
+                    return Ok(End::Abandoned);
+                }
             },
         };
         match position.play(mv) {
@@ -163,54 +139,20 @@ fn play(
     }
 }
 
-/// Prompts until the human enters a legal move or a command; `None` at end of input.
-fn ask(input: &mut impl BufRead, out: &mut impl Write, position: &Go) -> io::Result<Option<Input>> {
-    let player = position.turn();
-    loop {
-        write!(
-            out,
-            "{} ({}) to move > ",
-            title(player),
-            player.fold('X', 'O')
-        )?;
-        out.flush()?;
-        let Some(line) = read_line(input)? else {
-            writeln!(out, "\nEnd of input.")?;
-            return Ok(None);
-        };
-        match parse_input(&line) {
-            Err(e) => writeln!(out, "{e}. Type \"help\" for commands.")?,
-            Ok(Input::Blank) => {}
-            Ok(Input::Help) => writeln!(out, "{HELP}")?,
-            Ok(Input::Moves) => {
-                let moves: Vec<String> = position
-                    .legal_moves()
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect();
-                writeln!(out, "Legal moves: {}", moves.join(" "))?;
-            }
-            Ok(Input::Play(mv)) => match position.check(mv) {
-                Ok(()) => return Ok(Some(Input::Play(mv))),
-                Err(reason) => writeln!(out, "{mv} is not legal: {reason}.")?,
-            },
-            Ok(other) => return Ok(Some(other)),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::terminal::parse_input;
+    use ishi_rules::go::Point;
 
     #[test]
     fn input_reads_points_and_commands() {
         assert_eq!(
-            parse_input("d4\n"),
+            parse_input::<Point>("d4\n"),
             Ok(Input::Play(Move::Place("D4".parse().unwrap())))
         );
-        assert_eq!(parse_input("PASS"), Ok(Input::Play(Move::Pass)));
-        assert_eq!(parse_input("resign"), Ok(Input::Resign));
-        assert!(parse_input("I9").unwrap_err().contains("\"I9\""));
+        assert_eq!(parse_input::<Point>("PASS"), Ok(Input::Play(Move::Pass)));
+        assert_eq!(parse_input::<Point>("resign"), Ok(Input::Resign));
+        assert!(parse_input::<Point>("I9").unwrap_err().contains("\"I9\""));
     }
 }

@@ -8,34 +8,8 @@ use ishi_rules::{Game, Outcome};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::terminal::{describe, read_line, title, undo};
+use crate::terminal::{Input, ask, describe, title, undo};
 use crate::{Controller, OthelloPlay};
-
-/// What a line typed at the prompt asks for.
-#[derive(Debug, PartialEq, Eq)]
-enum Input {
-    Play(Move),
-    Moves,
-    Undo,
-    Help,
-    Quit,
-    Blank,
-}
-
-fn parse_input(line: &str) -> Result<Input, String> {
-    let word = line.trim();
-    Ok(match word.to_ascii_lowercase().as_str() {
-        "" => Input::Blank,
-        "moves" | "m" | "?" => Input::Moves,
-        "undo" | "u" => Input::Undo,
-        "help" | "h" => Input::Help,
-        "quit" | "exit" | "q" => Input::Quit,
-        "pass" => Input::Play(Move::Pass),
-        _ => Input::Play(Move::Place(
-            word.parse::<Square>().map_err(|e| e.to_string())?,
-        )),
-    })
-}
 
 const HELP: &str = "\
 Type a square to place a disc: a column letter and a row number, like f5 (F5 and 5f work too).
@@ -84,8 +58,18 @@ pub(crate) fn run(
             writeln!(out, "{} has no legal move and passes.", title(player))?;
             Move::Pass
         } else if human {
-            match ask(&mut input, &mut out, &position)? {
+            match ask(&mut input, &mut out, &position, HELP)? {
                 Some(Input::Play(mv)) => mv,
+                Some(Input::Resign) => {
+                    writeln!(
+                        out,
+                        "{} resigns. {} wins ({}+R).",
+                        title(player),
+                        title(!player),
+                        (!player).letter()
+                    )?;
+                    return Ok(());
+                }
                 Some(Input::Undo) => {
                     match undo(&mut history, &controllers, |p| {
                         p.legal_moves() != [Move::Pass]
@@ -128,45 +112,6 @@ fn board_shape(args: &OthelloPlay) -> Result<Shape, String> {
         (Some(name), _) => name.parse().map_err(|e| format!("--shape: {e}")),
         (None, Some(size)) => Shape::square(size).map_err(|e| format!("--size: {e}")),
         (None, None) => Ok(Shape::STANDARD),
-    }
-}
-
-/// Prompts until the human enters a legal move or a command; `None` at end of input.
-fn ask(
-    input: &mut impl BufRead,
-    out: &mut impl Write,
-    position: &Othello,
-) -> io::Result<Option<Input>> {
-    let player = position.turn();
-    loop {
-        write!(
-            out,
-            "{} ({}) to move > ",
-            title(player),
-            player.fold('X', 'O')
-        )?;
-        out.flush()?;
-        let Some(line) = read_line(input)? else {
-            return Ok(None);
-        };
-        match parse_input(&line) {
-            Err(e) => writeln!(out, "{e}. Type \"help\" for commands.")?,
-            Ok(Input::Blank) => {}
-            Ok(Input::Help) => writeln!(out, "{HELP}")?,
-            Ok(Input::Moves) => {
-                let moves: Vec<String> = position
-                    .legal_moves()
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect();
-                writeln!(out, "Legal moves: {}", moves.join(" "))?;
-            }
-            Ok(Input::Play(mv)) => match position.check(mv) {
-                Ok(()) => return Ok(Some(Input::Play(mv))),
-                Err(reason) => writeln!(out, "{mv} is not legal: {reason}.")?,
-            },
-            Ok(other) => return Ok(Some(other)),
-        }
     }
 }
 
@@ -246,17 +191,18 @@ impl Style {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::terminal::parse_input;
     use ishi_rules::ByColor;
 
     #[test]
     fn input_accepts_squares_in_three_spellings_and_commands() {
         for text in ["f4", "F4", "4f", " f4 \n"] {
             let f4 = Input::Play(Move::Place("f4".parse().unwrap()));
-            assert_eq!(parse_input(text), Ok(f4), "{text:?}");
+            assert_eq!(parse_input::<Square>(text), Ok(f4), "{text:?}");
         }
-        assert_eq!(parse_input("UNDO"), Ok(Input::Undo));
-        assert_eq!(parse_input(""), Ok(Input::Blank));
-        assert!(parse_input("z9").unwrap_err().contains("\"z9\""));
+        assert_eq!(parse_input::<Square>("UNDO"), Ok(Input::Undo));
+        assert_eq!(parse_input::<Square>(""), Ok(Input::Blank));
+        assert!(parse_input::<Square>("z9").unwrap_err().contains("\"z9\""));
     }
 
     fn after(moves: &[&str]) -> Vec<Othello> {

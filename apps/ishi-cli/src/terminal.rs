@@ -1,8 +1,10 @@
 //! What the terminal games share: names, input lines, undo to the last human decision.
 
-use std::io::{self, BufRead};
+use std::fmt::Display;
+use std::io::{self, BufRead, Write};
+use std::str::FromStr;
 
-use ishi_rules::{ByColor, Game, Player};
+use ishi_rules::{ByColor, Game, Move, Player};
 
 use crate::Controller;
 
@@ -42,4 +44,87 @@ pub(crate) fn undo<G: Game>(
     let taken = history.len() - 1 - target;
     history.truncate(target + 1);
     Some(taken)
+}
+
+/// What a line typed at the prompt asks for.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Input<P> {
+    /// A move: a point, or `pass`.
+    Play(Move<P>),
+    /// Resign the game.
+    Resign,
+    /// Take back the last decision.
+    Undo,
+    /// List the legal moves.
+    Moves,
+    /// Show the commands.
+    Help,
+    /// End the program.
+    Quit,
+    /// Nothing.
+    Blank,
+}
+
+/// Reads a command or a point (`P`'s own names) from a line.
+pub(crate) fn parse_input<P: FromStr>(line: &str) -> Result<Input<P>, String>
+where
+    P::Err: Display,
+{
+    let word = line.trim();
+    Ok(match word.to_ascii_lowercase().as_str() {
+        "" => Input::Blank,
+        "pass" | "p" => Input::Play(Move::Pass),
+        "resign" => Input::Resign,
+        "undo" | "u" => Input::Undo,
+        "moves" | "m" | "?" => Input::Moves,
+        "help" | "h" => Input::Help,
+        "quit" | "exit" | "q" => Input::Quit,
+        _ => Input::Play(Move::Place(word.parse::<P>().map_err(|e| e.to_string())?)),
+    })
+}
+
+/// Prompts until the human enters a legal move or a command; `None` at end of input. Help
+/// prints `help`; malformed and illegal entries get their reason and the prompt again.
+pub(crate) fn ask<P, G>(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    position: &G,
+    help: &str,
+) -> io::Result<Option<Input<P>>>
+where
+    P: FromStr + Copy + Display,
+    P::Err: Display,
+    G: Game<Move = Move<P>>,
+{
+    let player = position.turn();
+    loop {
+        write!(
+            out,
+            "{} ({}) to move > ",
+            title(player),
+            player.fold('X', 'O')
+        )?;
+        out.flush()?;
+        let Some(line) = read_line(input)? else {
+            return Ok(None);
+        };
+        match parse_input::<P>(&line) {
+            Err(e) => writeln!(out, "{e}. Type \"help\" for commands.")?,
+            Ok(Input::Blank) => {}
+            Ok(Input::Help) => writeln!(out, "{help}")?,
+            Ok(Input::Moves) => {
+                let moves: Vec<String> = position
+                    .legal_moves()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect();
+                writeln!(out, "Legal moves: {}", moves.join(" "))?;
+            }
+            Ok(Input::Play(mv)) => match position.check(mv) {
+                Ok(()) => return Ok(Some(Input::Play(mv))),
+                Err(reason) => writeln!(out, "{mv} is not legal: {reason}.")?,
+            },
+            Ok(other) => return Ok(Some(other)),
+        }
+    }
 }

@@ -28,6 +28,16 @@ mod player;
 pub use game::{Game, IllegalMove, IllegalReason, Move, Outcome};
 pub use player::{ByColor, ParsePlayerError, Player};
 
+/// One step of the SplitMix64 generator: the next state and its output. The Zobrist keys of
+/// both games are drawn from it at compile time, so hashes are the same everywhere.
+pub(crate) const fn splitmix64(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (state, z ^ (z >> 31))
+}
+
 /// The number of leaves `depth` plies below `game`, through the [`Game`] trait.
 ///
 /// A pass is a ply when the game lists it as a move; a finished game counts as one leaf at any

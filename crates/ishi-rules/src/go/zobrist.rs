@@ -5,17 +5,9 @@
 //! stream (another seed than Othello's), so hashes are the same in every build and on every
 //! platform.
 
-use crate::Player;
+use crate::{Player, splitmix64};
 
 use super::board::LEN;
-
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
 
 struct Keys {
     /// `stones[colour][index]`, colour 1 for Black and 2 for White as on the board; row 0 is

@@ -4,20 +4,12 @@
 //! is to move, the side key. Keys come from a fixed SplitMix64 stream, so hashes are the same in
 //! every build and on every platform.
 
-use crate::{ByColor, Player};
+use crate::{ByColor, Player, splitmix64};
 
 use super::geometry::Bits;
 
 /// Square indexes the keys cover (a 10x10 board uses 100).
 const SQUARES: usize = 128;
-
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
 
 struct Keys {
     discs: [[u64; SQUARES]; 2],
