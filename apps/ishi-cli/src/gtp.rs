@@ -8,6 +8,9 @@
 
 use std::io::{self, BufRead, Write};
 
+use ishi_ai::Level;
+use ishi_rules::Player;
+
 /// One command line, split.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Request {
@@ -93,6 +96,45 @@ pub(crate) fn serve(
             return Ok(());
         }
     }
+}
+
+/// The level of `levels` whose id is `id`, for `--level`.
+pub(crate) fn find_level(levels: &'static [Level], id: &str) -> Result<Level, String> {
+    levels
+        .iter()
+        .find(|level| level.id == id)
+        .copied()
+        .ok_or_else(|| {
+            let ids: Vec<&str> = levels.iter().map(|l| l.id).collect();
+            format!("unknown level {id:?}: use one of {}", ids.join(", "))
+        })
+}
+
+/// The answer to a malformed command.
+pub(crate) fn syntax_error() -> String {
+    "syntax error".to_owned()
+}
+
+/// The single argument of a command.
+pub(crate) fn one(args: &[String]) -> Result<&str, String> {
+    match args {
+        [arg] => Ok(arg),
+        _ => Err(syntax_error()),
+    }
+}
+
+/// Exactly `N` arguments, each a whole number.
+pub(crate) fn numbers<const N: usize>(args: &[String]) -> Result<[u64; N], String> {
+    let values: Vec<u64> = args
+        .iter()
+        .map(|a| a.parse::<u64>().map_err(|_| syntax_error()))
+        .collect::<Result<_, _>>()?;
+    values.try_into().map_err(|_| syntax_error())
+}
+
+/// A colour: `b`, `w`, `black` or `white`, in any case.
+pub(crate) fn color(text: &str) -> Result<Player, String> {
+    text.parse().map_err(|_| "invalid color".to_owned())
 }
 
 #[cfg(test)]

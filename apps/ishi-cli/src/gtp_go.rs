@@ -27,7 +27,6 @@
 //!   result.
 
 use std::str::FromStr;
-use std::time::Duration;
 
 use ishi_ai::go::{Mcts, levels, ownership, random_move};
 use ishi_ai::{Level, Limits, Stop};
@@ -38,7 +37,8 @@ use ishi_scoring::{DeadStones, StoneStatus};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::gtp::{Engine, Flow, Request};
+use crate::gtp::{Engine, Flow, Request, color, find_level, one, syntax_error};
+use crate::gtp_time::Clocks;
 
 /// The commands this engine knows, for `list_commands` and `known_command`.
 const COMMANDS: &[&str] = &[
@@ -81,102 +81,10 @@ struct Played {
 /// Playouts that read the dead stones for `final_score` and `final_status_list` (fewer when
 /// `--playouts` asks for fewer a move).
 const OWNERSHIP_PLAYOUTS: u32 = 400;
-/// Seconds kept back from each move's share of the clock for the controller's lag.
-const LAG_SECONDS: f64 = 0.05;
 
 /// The level `id` names, for `--level`.
 pub(crate) fn parse_level(id: &str) -> Result<Level, String> {
-    levels()
-        .iter()
-        .find(|level| level.id == id)
-        .copied()
-        .ok_or_else(|| {
-            let ids: Vec<&str> = levels().iter().map(|l| l.id).collect();
-            format!("unknown level {id:?}: use one of {}", ids.join(", "))
-        })
-}
-
-/// The clock as GTP's `time_settings` and `time_left` describe it, in seconds.
-#[derive(Clone, Copy, Debug)]
-struct TimeSettings {
-    main: f64,
-    byo_yomi: f64,
-    stones: u64,
-}
-
-/// A player's time: in main time (`stones` 0) or in a byo-yomi period with `stones` to play.
-#[derive(Clone, Copy, Debug)]
-struct TimeLeft {
-    time: f64,
-    stones: u64,
-}
-
-/// Both players' clocks and the time manager.
-#[derive(Clone, Debug, Default)]
-struct Clocks {
-    settings: Option<TimeSettings>,
-    left: ByColor<Option<TimeLeft>>,
-}
-
-impl Clocks {
-    /// The settings in force, `None` without a time limit.
-    fn limited(&self) -> Option<TimeSettings> {
-        self.settings.filter(|s| {
-            let unlimited = s.byo_yomi > 0.0 && s.stones == 0;
-            !unlimited && (s.main > 0.0 || s.byo_yomi > 0.0)
-        })
-    }
-
-    fn left(&self, player: Player, settings: TimeSettings) -> TimeLeft {
-        self.left[player].unwrap_or(TimeLeft {
-            time: settings.main,
-            stones: 0,
-        })
-    }
-
-    /// The time `player` may spend on a move in `position`, `None` without a time limit.
-    fn budget(&self, player: Player, position: &Go) -> Option<Duration> {
-        let settings = self.limited()?;
-        let left = self.left(player, settings);
-        let share = if left.stones > 0 {
-            left.time / left.stones as f64
-        } else {
-            let moves = (position.empty_count() / 3).max(10) as f64;
-            let per_stone = if settings.stones > 0 {
-                settings.byo_yomi / settings.stones as f64
-            } else {
-                0.0
-            };
-            (left.time / moves).max(per_stone)
-        };
-        Some(Duration::from_secs_f64(
-            (share * 0.95 - LAG_SECONDS).max(0.01),
-        ))
-    }
-
-    /// Counts `spent` off `player`'s clock, for controllers that send no `time_left`.
-    fn spend(&mut self, player: Player, spent: Duration) {
-        let Some(settings) = self.limited() else {
-            return;
-        };
-        let mut left = self.left(player, settings);
-        left.time -= spent.as_secs_f64();
-        if left.stones > 0 {
-            left.stones -= 1;
-            if left.stones == 0 {
-                left = TimeLeft {
-                    time: settings.byo_yomi,
-                    stones: settings.stones,
-                };
-            }
-        } else if left.time <= 0.0 && settings.stones > 0 {
-            left = TimeLeft {
-                time: settings.byo_yomi,
-                stones: settings.stones,
-            };
-        }
-        self.left[player] = Some(left);
-    }
+    find_level(levels(), id)
 }
 
 pub(crate) struct GoEngine {
@@ -215,10 +123,6 @@ impl Prepared {
     }
 }
 
-fn syntax_error() -> String {
-    "syntax error".to_owned()
-}
-
 impl GoEngine {
     /// An engine playing at `level` (the strongest when `None`), or with `playouts` a move.
     pub(crate) fn new(seed: Option<u64>, level: Option<Level>, playouts: Option<u64>) -> GoEngine {
@@ -252,7 +156,9 @@ impl GoEngine {
     /// The search limits for `player`'s move in `position`: the clock's time, and the
     /// playouts of `--playouts`, of `--level`, or of the strongest level without a clock.
     fn limits(&self, player: Player, position: &Go) -> Limits {
-        let time = self.clocks.budget(player, position);
+        let time = self
+            .clocks
+            .budget(player, (position.empty_count() / 3).max(10));
         let nodes = self
             .playouts
             .or(self.level.and_then(|l| l.limits.nodes))
@@ -550,30 +456,8 @@ impl GoEngine {
                     .collect::<Result<Vec<_>, _>>()?;
                 self.place_handicap(&points)
             }
-            "time_settings" => {
-                let [main, byo_yomi, stones] = numbers::<3>(args)?;
-                self.clocks = Clocks {
-                    settings: Some(TimeSettings {
-                        main: main as f64,
-                        byo_yomi: byo_yomi as f64,
-                        stones,
-                    }),
-                    left: ByColor::default(),
-                };
-                Ok(String::new())
-            }
-            "time_left" => match args {
-                [c, time, stones] => {
-                    let player = color(c)?;
-                    let [time, stones] = numbers::<2>(&[time.clone(), stones.clone()])?;
-                    self.clocks.left[player] = Some(TimeLeft {
-                        time: time as f64,
-                        stones,
-                    });
-                    Ok(String::new())
-                }
-                _ => Err(syntax_error()),
-            },
+            "time_settings" => self.clocks.settings_command(args),
+            "time_left" => self.clocks.left_command(args),
             "list_stones" => Ok(self.list_stones(color(one(args)?)?)),
             "is_legal" => {
                 let (player, mv) = color_and_vertex(args)?;
@@ -596,26 +480,6 @@ impl Engine for GoEngine {
         }
         (self.dispatch(&request.name, &request.args), Flow::Continue)
     }
-}
-
-/// The single argument of a command.
-fn one(args: &[String]) -> Result<&str, String> {
-    match args {
-        [arg] => Ok(arg),
-        _ => Err(syntax_error()),
-    }
-}
-
-fn numbers<const N: usize>(args: &[String]) -> Result<[u64; N], String> {
-    let values: Vec<u64> = args
-        .iter()
-        .map(|a| a.parse::<u64>().map_err(|_| syntax_error()))
-        .collect::<Result<_, _>>()?;
-    values.try_into().map_err(|_| syntax_error())
-}
-
-fn color(text: &str) -> Result<Player, String> {
-    text.parse().map_err(|_| "invalid color".to_owned())
 }
 
 fn color_and_vertex(args: &[String]) -> Result<(Player, Move), String> {
@@ -674,61 +538,6 @@ mod tests {
                 let id = id.map(|i| format!("{i} ")).unwrap_or_default();
                 format!("{id}{command} {}", args.join(" "))
             })
-    }
-
-    #[test]
-    fn the_time_manager_shares_the_clock_out_over_the_moves_left() {
-        let empty = Go::new(9, GoRules::JAPANESE).unwrap();
-        let seconds = |clocks: &Clocks| {
-            clocks
-                .budget(Player::Black, &empty)
-                .map(|d| d.as_secs_f64())
-        };
-        let mut clocks = Clocks::default();
-        assert_eq!(seconds(&clocks), None);
-        clocks.settings = Some(TimeSettings {
-            main: 60.0,
-            byo_yomi: 0.0,
-            stones: 0,
-        });
-        // 81 empty points: 27 moves expected.
-        let share = seconds(&clocks).unwrap();
-        assert!(
-            (share - (60.0 / 27.0 * 0.95 - LAG_SECONDS)).abs() < 1e-9,
-            "{share}"
-        );
-        // In byo-yomi: the period's time over its stones.
-        clocks.left.black = Some(TimeLeft {
-            time: 10.0,
-            stones: 5,
-        });
-        let share = seconds(&clocks).unwrap();
-        assert!((share - (2.0 * 0.95 - LAG_SECONDS)).abs() < 1e-9, "{share}");
-        // Main time nearly gone, then spent: byo-yomi begins, and its stones count down.
-        clocks.settings = Some(TimeSettings {
-            main: 60.0,
-            byo_yomi: 30.0,
-            stones: 10,
-        });
-        clocks.left.black = Some(TimeLeft {
-            time: 1.0,
-            stones: 0,
-        });
-        let share = seconds(&clocks).unwrap();
-        assert!((share - (3.0 * 0.95 - LAG_SECONDS)).abs() < 1e-9, "{share}");
-        clocks.spend(Player::Black, Duration::from_secs(2));
-        let left = clocks.left.black.unwrap();
-        assert_eq!((left.time, left.stones), (30.0, 10));
-        clocks.spend(Player::Black, Duration::from_secs(3));
-        let left = clocks.left.black.unwrap();
-        assert_eq!((left.time, left.stones), (27.0, 9));
-        // Byo-yomi time without stones: no limit, as the GTP specification says.
-        clocks.settings = Some(TimeSettings {
-            main: 0.0,
-            byo_yomi: 5.0,
-            stones: 0,
-        });
-        assert_eq!(seconds(&clocks), None);
     }
 
     proptest! {

@@ -3,11 +3,15 @@
 //! Play Othello against a friend or the computer, and count perft from the command line. Every
 //! command reads plain text and works from a pipe, so scripted games double as tests.
 
+mod ggf;
 mod go_play;
 mod go_score;
 mod gtp;
 mod gtp_go;
-mod match_go;
+mod gtp_othello;
+mod gtp_time;
+mod matches;
+mod nboard;
 mod othello_play;
 mod perft;
 mod solve;
@@ -36,31 +40,46 @@ enum Command {
     /// Othello tools for engine developers.
     #[command(subcommand)]
     Othello(OthelloCommand),
-    /// Run as a Go engine speaking GTP version 2 on standard input and output.
+    /// Run as a GTP version 2 engine on standard input and output: Go, or Othello.
     ///
-    /// For GUIs (Sabaki, GoGui, Quarry), match tools and scripts. Besides the standard commands
-    /// it knows GNU Go's list_stones and is_legal, and kata-set-rules / kata-get-rules to
-    /// choose the rules: japanese (the default), chinese or tromp-taylor.
+    /// For GUIs (Sabaki, GoGui, Quarry), match tools and scripts. The Go engine also knows
+    /// GNU Go's list_stones and is_legal, and kata-set-rules / kata-get-rules to choose the
+    /// rules: japanese (the default), chinese or tromp-taylor. With --game othello it speaks
+    /// GTP as Edax and gtp-rhino do: squares a1-h8 with rows from the top, Black first.
     Gtp(GtpArgs),
-    /// Play Go games between two GTP engines, alternating colours, and count the wins.
+    /// Run as an Othello engine speaking the NBoard protocol on standard input and output.
     ///
-    /// Ishi referees: it checks every move, and counts finished games with the dead stones
-    /// read from playouts. Prints one line per game, then the tally.
-    Match(match_go::MatchArgs),
+    /// For the NBoard GUI and others that drive Edax this way: nboard, set depth, set game
+    /// (GGF), set contempt, move, hint, go, analyze, ping, learn, quit. "set depth N" searches
+    /// N plies in the midgame and solves exactly from 2N empty squares (at most 20). Errors
+    /// go to standard error as "Error: ..." lines, and change nothing.
+    Nboard,
+    /// Play Othello or Go games between two players, alternating colours, and count the wins.
+    ///
+    /// A player is Ishi at a level in this process (ishi:LEVEL) or a GTP engine's command
+    /// line. Ishi referees: it checks every move and counts the finished games (Go: dead
+    /// stones read from playouts). Prints the players, one line per game, then the tally
+    /// with its 95% interval. --ladder plays each of Ishi's levels against the one below.
+    Match(matches::MatchArgs),
 }
 
 /// Options of `gtp`.
 #[derive(Args, Debug)]
 struct GtpArgs {
+    /// The game: go or othello.
+    #[arg(long, value_enum, default_value_t = matches::GameKind::Go)]
+    game: matches::GameKind,
     /// Seed for the engine's random choices, to reproduce a game.
     #[arg(long, value_name = "SEED")]
     seed: Option<u64>,
-    /// Strength: random, mcts-100, mcts-500, mcts-2000, mcts-8000 or mcts-30000 (playouts a
-    /// move). Without it the engine plays its strongest, by the clock when the controller
-    /// sends time_settings.
-    #[arg(long, value_name = "ID", value_parser = gtp_go::parse_level)]
-    level: Option<ishi_ai::Level>,
-    /// Playouts a move, instead of the level's or the clock's (time limits still cap them).
+    /// Strength. Go: random, mcts-100, mcts-500, mcts-2000, mcts-8000 or mcts-30000
+    /// (playouts a move). Othello: random, naive, minimax-4, casual, club, expert or master.
+    /// Without it the engine plays its strongest level, or at full strength by the clock when
+    /// the controller sends time_settings.
+    #[arg(long, value_name = "ID")]
+    level: Option<String>,
+    /// Go: playouts a move, instead of the level's or the clock's (time limits still cap
+    /// them).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     playouts: Option<u64>,
 }
@@ -191,6 +210,33 @@ enum OthelloCommand {
     Solve(solve::SolveArgs),
 }
 
+/// Runs the GTP engine `args` ask for on standard input and output.
+fn serve_gtp(args: &GtpArgs) -> io::Result<()> {
+    let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidInput, e);
+    let (input, output) = (io::stdin().lock(), io::stdout().lock());
+    match args.game {
+        matches::GameKind::Go => {
+            let level = args.level.as_deref().map(gtp_go::parse_level).transpose();
+            let level = level.map_err(|e| invalid(format!("--level: {e}")))?;
+            let mut engine = gtp_go::GoEngine::new(args.seed, level, args.playouts);
+            gtp::serve(&mut engine, input, output)
+        }
+        matches::GameKind::Othello => {
+            if args.playouts.is_some() {
+                return Err(invalid("--playouts is for Go".to_owned()));
+            }
+            let level = args
+                .level
+                .as_deref()
+                .map(gtp_othello::parse_level)
+                .transpose();
+            let level = level.map_err(|e| invalid(format!("--level: {e}")))?;
+            let mut engine = gtp_othello::OthelloEngine::new(args.seed, level);
+            gtp::serve(&mut engine, input, output)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -207,12 +253,11 @@ fn main() -> ExitCode {
         Command::Othello(OthelloCommand::Solve(args)) => {
             solve::run(&args, io::stdout().lock(), io::stderr().lock())
         }
-        Command::Match(args) => match_go::run(&args, io::stdout().lock()),
-        Command::Gtp(args) => gtp::serve(
-            &mut gtp_go::GoEngine::new(args.seed, args.level, args.playouts),
-            io::stdin().lock(),
-            io::stdout().lock(),
-        ),
+        Command::Nboard => {
+            nboard::serve(io::stdin().lock(), io::stdout().lock(), io::stderr().lock())
+        }
+        Command::Match(args) => matches::run(&args, io::stdout().lock()),
+        Command::Gtp(args) => serve_gtp(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -353,17 +353,22 @@ fn a_match_between_two_engines_alternates_colours_and_counts() {
     let (ok, text) = ishi(&args, "");
     assert!(ok, "{text}");
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines.len(), 5, "{text}");
+    assert_eq!(lines[0], format!("# A: {engine_a}"));
+    assert_eq!(lines[1], format!("# B: {engine_b}"));
+    let lines = &lines[2..];
     assert!(lines[0].starts_with("game 1: A plays black, "), "{text}");
     assert!(lines[1].starts_with("game 2: A plays white, "), "{text}");
     for line in &lines[..2] {
+        let verdict = line.split("; ").next().unwrap();
         assert!(
-            line.ends_with("A wins") || line.ends_with("B wins") || line.ends_with("draw"),
+            verdict.ends_with("A wins") || verdict.ends_with("B wins") || verdict.ends_with("draw"),
             "{line}"
         );
+        assert!(line.contains("; a move: A "), "{line}");
     }
     assert!(lines[2].starts_with("A "), "{text}");
-    assert!(lines[2].contains("% at 95%)"), "{text}");
+    assert!(lines[2].contains("% (95% interval "), "{text}");
     let (ok, text) = ishi(
         &[
             "match",

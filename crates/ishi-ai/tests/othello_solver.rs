@@ -165,3 +165,62 @@ fn small_boards_are_solved_from_the_start() {
     // empty squares counted for the winner.
     assert_eq!(result.eval, Eval::Exact(-10));
 }
+
+/// `best_moves` ranks every move of FFO #1-#3 by its exact score, as the files list them.
+#[test]
+fn best_moves_gives_every_move_its_exact_score() {
+    let text = include_str!("../../ishi-rules/tests/data/ffo-01-19.obf");
+    let mut engine = Engine::with_table_bytes(16 << 20);
+    let mut rng = SmallRng::seed_from_u64(1);
+    for line in text.lines().take(3) {
+        let (position, comment) = parse_obf_line(line).expect("the FFO files parse");
+        let listed = listed_scores(comment.expect("FFO lines list their scores"));
+        let ranked = engine.best_moves(
+            &position,
+            usize::MAX,
+            ishi_ai::Limits::NONE,
+            &mut rng,
+            &Stop::new(),
+        );
+        assert_eq!(ranked.len(), position.legal_moves().len(), "{line}");
+        let scores: Vec<(String, i32)> = ranked
+            .iter()
+            .map(|r| match r.eval {
+                Eval::Exact(v) => (r.best.expect("a move").to_string(), v),
+                other => panic!("{other:?} is not exact"),
+            })
+            .collect();
+        for (mv, score) in &listed {
+            assert!(scores.contains(&(mv.clone(), *score)), "{line}: {scores:?}");
+        }
+        assert!(scores.windows(2).all(|w| w[0].1 >= w[1].1), "{scores:?}");
+        for r in &ranked {
+            assert_eq!(r.pv.first(), r.best.as_ref());
+        }
+    }
+}
+
+#[test]
+fn best_moves_in_the_midgame_are_distinct_and_ranked() {
+    let start = Othello::standard();
+    let mut engine = Engine::new();
+    let mut rng = SmallRng::seed_from_u64(2);
+    let limits = ishi_ai::Limits::depth(4);
+    let ranked = engine.best_moves(&start, 3, limits, &mut rng, &Stop::new());
+    assert_eq!(ranked.len(), 3);
+    let mut moves: Vec<Move> = ranked.iter().filter_map(|r| r.best).collect();
+    moves.dedup();
+    assert_eq!(moves.len(), 3);
+    let one = engine.best_moves(&start, 1, limits, &mut rng, &Stop::new());
+    engine.clear();
+    let alone = engine.best_move(&start, limits, &mut rng, &Stop::new());
+    assert_eq!(one.len(), 1);
+    assert_eq!(one[0].best, alone.best);
+    // A finished game has no moves.
+    let over = parse_board(&format!("{} X", "X".repeat(64))).unwrap();
+    assert!(
+        engine
+            .best_moves(&over, 5, limits, &mut rng, &Stop::new())
+            .is_empty()
+    );
+}

@@ -47,6 +47,7 @@ mod table;
 
 use std::time::Duration;
 
+use ishi_rules::Game;
 use ishi_rules::othello::{Bits, Move, Othello};
 use rand::Rng;
 
@@ -284,6 +285,74 @@ impl Engine {
             solve_empties: SOLVE_EMPTIES,
         };
         self.search(position, limits, style, rng.random(), stop)
+    }
+
+    /// The `n` best moves of `position`, best first, each with its own evaluation from the
+    /// point of view of the player to move and its principal variation (the move first): the
+    /// multi-PV answer a hint display or NBoard's `hint n` needs.
+    ///
+    /// With `n` of 1, or a single legal move (a forced pass included), this is
+    /// [`best_move`](Engine::best_move) alone. Otherwise every legal move is played and the
+    /// reply searched with [`best_move`](Engine::best_move) within `limits`, the depth one ply
+    /// less and the node and time budgets shared out evenly over the moves, on this engine's
+    /// table; the moves are then ranked by their values, exact ones compared with estimates in
+    /// the same unit (hundredths of a disc), ties in the order of
+    /// [`legal_moves`](Game::legal_moves). Empty when the game is over or `n` is 0.
+    pub fn best_moves(
+        &mut self,
+        position: &Othello,
+        n: usize,
+        limits: Limits,
+        rng: &mut impl Rng,
+        stop: &Stop,
+    ) -> Vec<SearchResult<Move>> {
+        let moves = position.legal_moves();
+        if moves.is_empty() || n == 0 {
+            return Vec::new();
+        }
+        if n == 1 || moves.len() == 1 {
+            return vec![self.best_move(position, limits, rng, stop)];
+        }
+        let share = moves.len() as u64;
+        let child_limits = Limits {
+            depth: limits.depth.map(|d| d.saturating_sub(1)),
+            nodes: limits.nodes.map(|nodes| (nodes / share).max(1)),
+            time: limits.time.map(|t| t.div_f64(share as f64)),
+        };
+        let mut ranked: Vec<SearchResult<Move>> = moves
+            .into_iter()
+            .map(|mv| {
+                let mut child = *position;
+                child.play_unchecked(mv);
+                let reply = self.best_move(&child, child_limits, rng, stop);
+                let mut pv = Vec::with_capacity(reply.pv.len() + 1);
+                pv.push(mv);
+                pv.extend(reply.pv);
+                SearchResult {
+                    best: Some(mv),
+                    eval: match reply.eval {
+                        Eval::Exact(v) => Eval::Exact(-v),
+                        Eval::Estimate(v) => Eval::Estimate(-v),
+                        Eval::WinRate(p) => Eval::WinRate(1.0 - p),
+                        Eval::None => Eval::None,
+                    },
+                    depth: reply.depth + 1,
+                    nodes: reply.nodes,
+                    pv,
+                    elapsed: reply.elapsed,
+                }
+            })
+            .collect();
+        ranked.sort_by_key(|r| {
+            std::cmp::Reverse(match r.eval {
+                Eval::Exact(v) => i64::from(v) * 100,
+                Eval::Estimate(v) => i64::from(v),
+                Eval::WinRate(p) => (f64::from(p) * 10_000.0) as i64,
+                Eval::None => i64::MIN,
+            })
+        });
+        ranked.truncate(n);
+        ranked
     }
 
     /// Solves `position` exactly: the best move and the final margin with best play for the
