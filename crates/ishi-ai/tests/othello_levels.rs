@@ -1,7 +1,7 @@
 //! The Othello levels: legal moves on every board, the same move for the same seed, the weak
 //! levels' definitions, and the engine's limits.
 
-use ishi_ai::othello::{Engine, best_move, choose, levels};
+use ishi_ai::othello::{Engine, best_move, choose, levels, square_weights};
 use ishi_ai::{Eval, Level, Limits, Stop};
 use ishi_rules::othello::notation::{parse_board, parse_obf_line};
 use ishi_rules::othello::{Move, Othello, PRESETS, Shape, transcript};
@@ -224,16 +224,74 @@ fn naive_plays_the_legal_move_of_the_top_row_then_the_left_column() {
     assert_eq!(naive(&over), None);
 }
 
-/// Black's disc lead, or Black's final margin (empties to the winner) when the game is over.
+/// Black's lead in square weights, or, when the game is over, a win for Black above any lead
+/// (10 000 plus the margin, empties to the winner), a loss below, a draw 0.
 fn black_lead(position: &Othello) -> i32 {
     if position.is_over() {
-        return position.score().margin();
+        let margin = position.score().margin();
+        return margin.signum() * 10_000 + margin;
     }
-    let discs = position.disc_count();
-    discs.black as i32 - discs.white as i32
+    square_weights(position.shape())
+        .into_iter()
+        .map(|(sq, w)| match position.disc_at(sq) {
+            Some(Player::Black) => w,
+            Some(Player::White) => -w,
+            None => 0,
+        })
+        .sum()
 }
 
-/// Minimax as the textbook writes it: Black maximises, White minimises, `plies` deep.
+#[test]
+fn minimax_4_weighs_squares_as_the_textbook_does() {
+    let table = |shape: Shape| {
+        let weights = square_weights(shape);
+        (0..shape.size())
+            .map(|row| {
+                (0..shape.size())
+                    .map(|col| {
+                        weights
+                            .iter()
+                            .find(|(sq, _)| {
+                                usize::from(sq.col()) == col && usize::from(sq.row()) == row
+                            })
+                            .map_or("  .".to_owned(), |(_, w)| format!("{w:3}"))
+                    })
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        table(Shape::STANDARD),
+        [
+            " 20 -3  2  2  2  2 -3 20",
+            " -3 -7  1  1  1  1 -7 -3",
+            "  2  1  1  1  1  1  1  2",
+            "  2  1  1  1  1  1  1  2",
+            "  2  1  1  1  1  1  1  2",
+            "  2  1  1  1  1  1  1  2",
+            " -3 -7  1  1  1  1 -7 -3",
+            " 20 -3  2  2  2  2 -3 20",
+        ]
+    );
+    // The cross: the ends of its arms are its corners (no line passes through c1 or a3), and
+    // its inner corners (c3) are rim squares that lines still cross.
+    assert_eq!(
+        table("cross".parse().expect("a preset")),
+        [
+            "  .  . 20 -3 -3 20  .  .",
+            "  .  . -3 -7 -7 -3  .  .",
+            " 20 -3  2  1  1  2 -3 20",
+            " -3 -7  1  1  1  1 -7 -3",
+            " -3 -7  1  1  1  1 -7 -3",
+            " 20 -3  2  1  1  2 -3 20",
+            "  .  . -3 -7 -7 -3  .  .",
+            "  .  . 20 -3 -3 20  .  .",
+        ]
+    );
+}
+
+/// Minimax as the textbook writes it: Black maximises [`black_lead`], White minimises it,
+/// `plies` deep.
 fn minimax(position: &Othello, plies: u32) -> i32 {
     if plies == 0 || position.is_over() {
         return black_lead(position);

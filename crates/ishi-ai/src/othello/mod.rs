@@ -56,6 +56,7 @@ use arena::{Arena, Std8, Wide, square_at};
 use search::{Found, Job};
 use table::Table;
 
+pub use simple::square_weights;
 pub use table::DEFAULT_TABLE_BYTES;
 
 /// Empty squares from which [`Engine::best_move`] solves exactly when limits allow.
@@ -93,7 +94,8 @@ static LEVELS: [Level; 7] = [
     Level {
         id: "minimax-4",
         name: "Minimax 4",
-        description: "Looks exactly four moves ahead and counts discs; always the same answer.",
+        description: "Looks exactly four moves ahead and values corners and edges; always the \
+                      same answer.",
         limits: Limits::depth(4),
     },
     Level {
@@ -160,9 +162,11 @@ pub fn levels() -> &'static [Level] {
 ///
 /// - `random`: a legal move uniformly at random.
 /// - `naive`: the legal move in the top-most row, then the left-most column.
-/// - `minimax-4`: plain minimax exactly four plies deep on the disc difference (own discs
-///   minus the opponent's; the final margin where the game ends), the first best move in
-///   reading order on ties. No randomness.
+/// - `minimax-4`: plain minimax exactly four plies deep on the textbook square weights of
+///   [`square_weights`] (own minus the opponent's; where the game ends, a win above any
+///   weights), the first best move in reading order on ties. No randomness. Its evaluation is
+///   the weights' count in hundredths, or the final margin in hundredths of a disc when the
+///   game is decided within the horizon.
 /// - `casual`, `club`, `expert`, `master`, or any other id: the engine with `level.limits`.
 ///
 /// Randomness comes only from `rng`; with the same seed the same move comes back (the time
