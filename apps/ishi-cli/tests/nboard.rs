@@ -1,25 +1,11 @@
 //! `nboard`: the NBoard protocol through pipes, as the NBoard GUI speaks it.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 /// Runs `ishi-cli nboard` on `input`: whether it succeeded, its output lines and its error
 /// lines.
 fn nboard(input: &str) -> (bool, Vec<String>, Vec<String>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ishi-cli"))
-        .arg("nboard")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ishi-cli starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = common::run(&["nboard"], input);
     let lines = |bytes: Vec<u8>| -> Vec<String> {
         String::from_utf8(bytes)
             .unwrap()

@@ -1,26 +1,12 @@
 //! `gtp --game othello` and the match runner, driven through pipes; a short game against
 //! gtp-rhino (GRhino's GTP engine, Debian package `grhino`), which must be installed.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 const RHINO: &str = "/usr/games/gtp-rhino";
 
 fn ishi(args: &[&str], input: &str) -> (bool, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ishi-cli"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ishi-cli starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = common::run(args, input);
     let mut text = String::from_utf8(output.stdout).unwrap();
     text.push_str(&String::from_utf8(output.stderr).unwrap());
     (output.status.success(), text)

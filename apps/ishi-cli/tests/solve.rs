@@ -1,24 +1,12 @@
 //! `ishi-cli othello solve`: exact scores for the lines of an `.obf` file.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 fn solve(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ishi-cli"))
-        .args(["othello", "solve"])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ishi-cli starts");
-    child
-        .stdin
-        .take()
-        .expect("a pipe")
-        .write_all(input.as_bytes())
-        .expect("input written");
-    child.wait_with_output().expect("ishi-cli ends")
+    let args: Vec<&str> = ["othello", "solve"].iter().chain(args).copied().collect();
+    common::run(&args, input)
 }
 
 const FFO_1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18";
