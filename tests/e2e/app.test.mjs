@@ -333,6 +333,8 @@ describe("a phone player", { timeout: 300_000 }, () => {
         await page.locator(".actions button.pass").tap();
         await page.locator("table.board[data-counting]").waitFor();
         await waitForMessage(page, /^Counting: tap dead chains/);
+        // The dead stones are guessed again from playouts in the worker: wait for that.
+        await page.locator('table.board[data-counting]:not([aria-busy="true"])').waitFor();
         assert.equal(await page.locator(".actions button.pass").count(), 0, "no Pass while counting");
         await assertTouchTargets(page, ".actions button");
         await screenshot(page, "09-go-counting");

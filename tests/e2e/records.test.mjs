@@ -103,6 +103,28 @@ test("bad input says what is wrong and where, and changes nothing", async (t) =>
     assert.deepEqual(await stones(page), before, "the game on screen is untouched");
 });
 
+test("a record opened from a file imports, and a broken file changes nothing", async (t) => {
+    const page = await open(t);
+    await openMore(page);
+    const file = (name, text) => ({ name, mimeType: "text/plain", buffer: Buffer.from(text) });
+    // A damaged SGF file first: the error names where, and the game on screen stays.
+    const before = await stones(page);
+    await page
+        .locator('input[name="import-file"]')
+        .setInputFiles(file("broken.sgf", "(;GM[1]SZ[9]\n;B[ee]\n;W[ee])"));
+    const error = await page.locator(".more-sheet .error").innerText();
+    assert.match(error, /^Cannot import: line 3, column \d+: move 2 \(white E5\) is illegal/);
+    assert.deepEqual(await stones(page), before, "the game on screen is untouched");
+    // Then an Othello transcript, read from its file into the box and imported.
+    await page
+        .locator('input[name="import-file"]')
+        .setInputFiles(file("game.txt", "f5d6c3d3c4\n"));
+    await page.locator(".more-sheet").waitFor({ state: "detached" });
+    await page.locator('td[data-point="c4"][data-stone="black"][data-last]').waitFor();
+    assert.equal((await status(page)).message, "White to move");
+    assert.equal(await page.locator("td[data-stone]").count(), 9);
+});
+
 test("finished games go to the recent list and open again", async (t) => {
     const page = await open(t);
     await newGame(page, { game: "Othello", board: "8x8", black: "human", white: "human" });

@@ -186,11 +186,22 @@ fn counting_shows_territory_and_the_result() {
         .map(|m| Action::Play(ishi::model::go_cell(m.parse().unwrap(), 5)))
         .collect();
     actions.extend([Action::Pass, Action::Pass]);
-    let html = render(go(5), actions);
+    let html = render(go(5), actions.clone());
     assert!(html.contains("data-counting=\"true\""), "{html}");
+    assert!(
+        html.contains("aria-busy=\"true\""),
+        "the marks are a first guess until the playouts' one comes: {html}"
+    );
     assert!(cell(&html, "A1").contains("data-owner=\"black\""));
     assert!(cell(&html, "E5").contains("data-owner=\"white\""));
     assert!(html.contains("Counting: tap dead chains"), "{html}");
     assert!(html.contains("W+"), "White wins by komi: {html}");
     assert!(html.contains("Accept count"));
+    // Once a person marks a chain, no later guess replaces the marks: no longer busy.
+    actions.push(Action::ToggleDead(ishi::model::go_cell(
+        "C3".parse().unwrap(),
+        5,
+    )));
+    let html = render(go(5), actions);
+    assert!(!html.contains("aria-busy"), "{html}");
 }

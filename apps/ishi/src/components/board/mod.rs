@@ -178,6 +178,8 @@ pub fn Board() -> Element {
     let coords = settings_now.coordinates;
     let views = cell_views(&m, settings_now.hints, ghost());
     let counting = m.is_counting();
+    // The dead stones are still being read from playouts: the marks may change once.
+    let guessing = m.needs_ownership();
     let kind_name = match kind {
         GameKind::Othello => "othello",
         GameKind::Go => "go",
@@ -217,6 +219,7 @@ pub fn Board() -> Element {
             class: "board {kind_name}",
             "data-size": "{size}",
             "data-counting": if counting { "true" },
+            "aria-busy": if guessing { "true" },
             "data-coordinates": if coords { "true" },
             style: "--n: {size}",
             "aria-label": tr.board_label(kind, size),
