@@ -23,7 +23,8 @@
 //!   `time_left` the engine counts its own time down. `time_settings 0 T 0` means no limit.
 //! - `final_score` and `final_status_list` read the dead stones from playouts of the current
 //!   position (`ishi_ai::go::ownership` and `ishi_scoring::guess_dead_stones_with`), except at
-//!   the `random` level, which uses the static guess. `printsgf` writes the static guess's
+//!   the `random` level, which uses the static guess. The reading is kept for the position,
+//!   so the two commands always agree on it. `printsgf` writes the static guess's
 //!   result.
 
 use std::str::FromStr;
@@ -103,6 +104,9 @@ pub(crate) struct GoEngine {
     /// The search, with its tree from the last move.
     mcts: Mcts,
     clocks: Clocks,
+    /// The dead stones last read from playouts, with the ply and hash of their position:
+    /// `final_score` and `final_status_list` of one position then agree.
+    counted: Option<(usize, u64, DeadStones)>,
 }
 
 type Answer = Result<String, String>;
@@ -140,6 +144,7 @@ impl GoEngine {
             playouts,
             mcts: Mcts::new(config),
             clocks: Clocks::default(),
+            counted: None,
         }
     }
 
@@ -174,19 +179,27 @@ impl GoEngine {
         }
     }
 
-    /// The dead stones of the current position: read from playouts, or guessed statically
-    /// at the `random` level.
+    /// The dead stones of the current position: read from playouts once per position, or
+    /// guessed statically at the `random` level.
     fn dead_stones(&mut self) -> DeadStones {
         let position = self.current().clone();
         if self.plays_random() {
             return ishi_scoring::guess_dead_stones(&position);
         }
+        let key = (self.positions.len(), position.hash());
+        if let Some((ply, hash, dead)) = &self.counted
+            && (*ply, *hash) == key
+        {
+            return dead.clone();
+        }
         let playouts = self.playouts.map_or(OWNERSHIP_PLAYOUTS, |n| {
             n.clamp(1, u64::from(OWNERSHIP_PLAYOUTS)) as u32
         });
         let owners = ownership(&position, playouts, &mut self.rng);
-        ishi_scoring::guess_dead_stones_with(&position, &owners)
-            .unwrap_or_else(|_| ishi_scoring::guess_dead_stones(&position))
+        let dead = ishi_scoring::guess_dead_stones_with(&position, &owners)
+            .unwrap_or_else(|_| ishi_scoring::guess_dead_stones(&position));
+        self.counted = Some((key.0, key.1, dead.clone()));
+        dead
     }
 
     fn current(&self) -> &Go {
@@ -198,6 +211,7 @@ impl GoEngine {
         self.positions = vec![start.clone()];
         self.start = start;
         self.played.clear();
+        self.counted = None;
     }
 
     fn clear_board(&mut self) -> Answer {
@@ -221,6 +235,7 @@ impl GoEngine {
         self.rules = rules;
         self.start = positions[0].clone();
         self.positions = positions;
+        self.counted = None;
         Ok(String::new())
     }
 
@@ -364,6 +379,7 @@ impl GoEngine {
             .collect();
         self.start = positions[0].clone();
         self.positions = positions;
+        self.counted = None;
         Ok(self.current().turn().name().to_owned())
     }
 

@@ -190,6 +190,38 @@ fn gtp_scores_and_lists_dead_stones() {
 }
 
 #[test]
+fn gtp_counts_a_position_once_so_its_answers_agree() {
+    // One playout a reading makes each reading a coin toss: without the reading kept for the
+    // position, the lists and scores below wandered (A1 F5 J9, then A1 F5 E6 J9; W+5.5, then
+    // W+88.5).
+    let moves = "E5 D5 D4 C4 E3 E6 F6 F5 E4 C6 G5 J9 H8 B2 A1";
+    let plays: String = moves
+        .split(' ')
+        .zip(["b", "w"].into_iter().cycle())
+        .map(|(m, color)| format!("play {color} {m}\n"))
+        .collect();
+    let asks = "final_status_list dead\nfinal_score\n".repeat(4);
+    let (ok, text) = ishi(
+        &["gtp", "--seed", "7", "--playouts", "1"],
+        &format!("boardsize 9\n{plays}{asks}play b J1\nfinal_score\n"),
+    );
+    assert!(ok, "{text}");
+    let answers: Vec<&str> = text.trim_end().split("\n\n").collect();
+    let asked = &answers[16..24];
+    for pair in asked.chunks(2) {
+        assert_eq!(pair, &asked[..2], "{text}");
+    }
+    assert!(
+        asked[1].starts_with("= B+") || asked[1].starts_with("= W+"),
+        "{text}"
+    );
+    assert!(
+        answers[25].starts_with("= "),
+        "a new position is counted again: {text}"
+    );
+}
+
+#[test]
 fn gtp_loads_sgf_records_as_gnu_go_does() {
     let data = concat!(
         env!("CARGO_MANIFEST_DIR"),
