@@ -1,5 +1,7 @@
 // A small static file server for Ishi's web build: the MIME types a WASM app needs, gzip when
-// the browser accepts it (so sizes measured in the browser are real transfer sizes), and
+// the browser accepts it (so sizes measured in the browser are real transfer sizes), an ETag
+// per file version so that a revalidation (the service worker's, filling its cache beside the
+// page's own first load) is a 304 rather than the file again, as on any real static host, and
 // index.html for unknown paths. Usage: node tools/serve.mjs DIR [PORT]; prints the URL.
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
@@ -28,7 +30,8 @@ async function file(path) {
     if (!full.startsWith(root)) return null;
     try {
         const info = await stat(full);
-        return info.isDirectory() ? file(join(path, "index.html")) : { full, body: await readFile(full) };
+        if (info.isDirectory()) return file(join(path, "index.html"));
+        return { full, body: await readFile(full), etag: `W/"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"` };
     } catch {
         return null;
     }
@@ -43,7 +46,17 @@ const server = createServer(async (request, response) => {
         return;
     }
     const ext = extname(found.full);
-    const headers = { "content-type": types[ext] ?? "application/octet-stream", "cache-control": "no-cache" };
+    const headers = {
+        "content-type": types[ext] ?? "application/octet-stream",
+        "cache-control": "no-cache",
+        etag: found.etag,
+        vary: "accept-encoding",
+    };
+    if (request.headers["if-none-match"] === found.etag) {
+        response.writeHead(304, headers);
+        response.end();
+        return;
+    }
     let body = found.body;
     if (compressible.has(ext) && /\bgzip\b/.test(request.headers["accept-encoding"] ?? "")) {
         body = gzipSync(body, { level: 9 });

@@ -1,15 +1,16 @@
 // Ishi's service worker: keeps the app playable offline, the computer player included.
 //
 // scripts/build-web fills in BUILD after dx has built the app: every file of the build (the
-// page, the manifest, the icons, dx's hashed assets/, the Web Worker in worker/) and a hash of
-// their contents. A new build is thus a new sw.js, which the browser installs beside the old
+// page, the manifest, the SVG icons, dx's hashed assets/, the Web Worker in worker/; not the
+// PNG icons, which only a system installing the app asks for, online) and a hash of their
+// contents. A new build is thus a new sw.js, which the browser installs beside the old
 // one: it fills a cache of its own, named after that hash, with the whole build, takes over at
 // once and deletes the caches of earlier builds. Unbuilt (dx serve), BUILD lists nothing and it
 // only passes requests on.
 //
 // Serving: dx's files under assets/ carry a hash in their names, so the cached copy is always
 // right and comes first. The other files keep their names from build to build (index.html,
-// worker/*, the icons): they come from the network while there is one, so an online page is
+// worker/*, the SVG icons): they come from the network while there is one, so an online page is
 // never a build behind, and from the cache when offline, where every page load is index.html.
 const BUILD = { version: "dev", files: [] };
 
