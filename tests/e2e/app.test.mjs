@@ -2,18 +2,17 @@
 // a touch screen, the status line and the board's data-* attributes read back. Run by
 // scripts/e2e, which builds and serves the app and sets ISHI_URL.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 
 import {
     PHONE,
     SMALL_PHONE,
     assertNoProblems,
+    browserSession,
     buttonBoxes,
     cell,
     goPlay,
-    launch,
     newGame,
-    openApp,
     screenshot,
     snapshot,
     status,
@@ -25,24 +24,9 @@ import {
 /** The smallest touch target, in CSS pixels, on both sides. */
 const TOUCH_TARGET = 44;
 
-/** Every console error and page error of the run, by test. */
-const problems = [];
-let browser;
-
-before(async () => {
-    browser = await launch();
-});
-
-after(async () => {
-    await browser?.close();
-});
-
-/** Opens the app for the test `t` in `profile`; the page's context closes after the test. */
-async function open(t, profile = PHONE) {
-    const page = await openApp(browser, profile, problems, t.name);
-    t.after(() => page.context().close());
-    return page;
-}
+/** The browser of this file and the console and page errors of its pages. */
+const session = browserSession();
+const { open, problems } = session;
 
 /** Fails unless every shown button of `selector` is at least 44x44 CSS pixels. */
 async function assertTouchTargets(page, selector) {

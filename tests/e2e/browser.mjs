@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { after, before } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
@@ -100,6 +101,31 @@ export async function openPage(context, problems, label) {
     await page.goto(appUrl());
     await page.locator("table.board td[data-point]").first().waitFor();
     return page;
+}
+
+/**
+ * The Chromium of one test file, launched before its tests and closed after them:
+ * `session.browser` is it, `session.problems` collects the console and page errors of the
+ * file's pages, and `session.open(t, profile)` opens the app for the test `t` (in the phone
+ * profile unless told otherwise) in a context that closes when `t` ends.
+ */
+export function browserSession() {
+    const session = {
+        browser: null,
+        problems: [],
+        async open(t, profile = PHONE) {
+            const page = await openApp(session.browser, profile, session.problems, t.name);
+            t.after(() => page.context().close());
+            return page;
+        },
+    };
+    before(async () => {
+        session.browser = await launch();
+    });
+    after(async () => {
+        await session.browser?.close();
+    });
+    return session;
 }
 
 /** Fails listing `problems` if there are any. */

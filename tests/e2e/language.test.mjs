@@ -1,24 +1,16 @@
 // English and Japanese: the browser's language decides at first, the options switch it, and
 // the choice survives a reload.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { PHONE, assertNoProblems, launch, openApp, screenshot, status } from "./browser.mjs";
+import { PHONE, assertNoProblems, browserSession, screenshot, status } from "./browser.mjs";
 
-const problems = [];
-let browser;
-
-before(async () => {
-    browser = await launch();
-});
-
-after(async () => {
-    await browser?.close();
-});
+/** The browser of this file and the console and page errors of its pages. */
+const session = browserSession();
+const { open, problems } = session;
 
 test("the language switch translates the app and is remembered", async (t) => {
-    const page = await openApp(browser, PHONE, problems, t.name);
-    t.after(() => page.context().close());
+    const page = await open(t);
     assert.equal((await status(page)).message, "Black to move");
     await page.tap("button.new-game");
     await page.selectOption("select[name=language]", "ja");
@@ -43,7 +35,7 @@ test("the language switch translates the app and is remembered", async (t) => {
 });
 
 test("a Japanese browser gets Japanese at first", async (t) => {
-    const page = await openApp(browser, { ...PHONE, locale: "ja-JP" }, problems, t.name);
+    const page = await open(t, { ...PHONE, locale: "ja-JP" });
     t.after(() => page.context().close());
     assert.equal((await status(page)).message, "黒の番です");
     assert.equal(await page.locator("button.mode").first().innerText(), "オセロ");

@@ -1,34 +1,19 @@
 // Nothing is lost: the match (with its undo history) and the settings survive a reload, and
 // saved data that cannot be read starts a fresh game, says so, and is kept aside.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 
 import {
-    PHONE,
     assertNoProblems,
-    launch,
-    openApp,
+    browserSession,
     screenshot,
     snapshot,
     waitForMessage,
 } from "./browser.mjs";
 
-const problems = [];
-let browser;
-
-before(async () => {
-    browser = await launch();
-});
-
-after(async () => {
-    await browser?.close();
-});
-
-async function open(t) {
-    const page = await openApp(browser, PHONE, problems, t.name);
-    t.after(() => page.context().close());
-    return page;
-}
+/** The browser of this file and the console and page errors of its pages. */
+const session = browserSession();
+const { open, problems } = session;
 
 /** Reloads and waits for the board. */
 async function reload(page) {

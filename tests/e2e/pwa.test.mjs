@@ -3,14 +3,14 @@
 // scripts/build-web) keeps it playing offline, the computer player included. Run by
 // scripts/e2e, which builds and serves the app and sets ISHI_URL.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 
 import {
     PHONE,
     appUrl,
     assertNoProblems,
+    browserSession,
     cell,
-    launch,
     launchProfile,
     openApp,
     openPage,
@@ -19,17 +19,9 @@ import {
     waitForStone,
 } from "./browser.mjs";
 
-/** Every console error and page error of the run, by test. */
-const problems = [];
-let browser;
-
-before(async () => {
-    browser = await launch();
-});
-
-after(async () => {
-    await browser?.close();
-});
+/** The browser of this file and the console and page errors of its pages. */
+const session = browserSession();
+const { problems } = session;
 
 /** The build's service worker: its cache version and files, as scripts/build-web wrote them. */
 async function builtServiceWorker() {
@@ -96,7 +88,7 @@ describe("the installable web app", { timeout: 120_000 }, () => {
     });
 
     test("the service worker caches the whole build and deletes the caches of older builds", async (t) => {
-        const context = await browser.newContext(PHONE);
+        const context = await session.browser.newContext(PHONE);
         t.after(() => context.close());
         const scope = new URL("./", appUrl()).href;
         // Before the first visit: a cache left by an older build, and another app's cache.
@@ -141,7 +133,7 @@ describe("the installable web app", { timeout: 120_000 }, () => {
     });
 
     test("after one visit, a reload without the network plays, the computer's reply included", async (t) => {
-        const page = await openApp(browser, PHONE, problems, t.name);
+        const page = await openApp(session.browser, PHONE, problems, t.name);
         const context = page.context();
         t.after(() => context.close());
         await waitForServiceWorker(page);

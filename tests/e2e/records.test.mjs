@@ -3,37 +3,22 @@
 // from the middle starts a new line, finished games go to the recent list, and the keyboard
 // plays.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
 import {
-    PHONE,
     assertNoProblems,
+    browserSession,
     goPlay,
-    launch,
     newGame,
-    openApp,
     screenshot,
     status,
     stones,
     waitForMessage,
 } from "./browser.mjs";
 
-const problems = [];
-let browser;
-
-before(async () => {
-    browser = await launch();
-});
-
-after(async () => {
-    await browser?.close();
-});
-
-async function open(t) {
-    const page = await openApp(browser, PHONE, problems, t.name);
-    t.after(() => page.context().close());
-    return page;
-}
+/** The browser of this file and the console and page errors of its pages. */
+const session = browserSession();
+const { open, problems } = session;
 
 async function openMore(page) {
     await page.locator("header button.more").tap();
