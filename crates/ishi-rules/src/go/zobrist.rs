@@ -5,6 +5,8 @@
 //! stream (another seed than Othello's), so hashes are the same in every build and on every
 //! platform.
 
+use std::sync::LazyLock;
+
 use crate::{Player, splitmix64};
 
 use super::board::LEN;
@@ -16,22 +18,22 @@ struct Keys {
     side: u64,
 }
 
-static KEYS: Keys = keys();
+/// Worked out on first use rather than at compile time: as data the table would be kilobytes
+/// of random numbers in every WASM download, which no compression shrinks.
+static KEYS: LazyLock<Keys> = LazyLock::new(keys);
 
-const fn keys() -> Keys {
+fn keys() -> Keys {
     let mut keys = Keys {
         stones: [[0; LEN]; 3],
         side: 0,
     };
     let mut state = 0x0190_2024_5eed;
-    let mut i = 0;
-    while i < LEN {
+    for i in 0..LEN {
         let (s, black) = splitmix64(state);
         let (s, white) = splitmix64(s);
         state = s;
         keys.stones[1][i] = black;
         keys.stones[2][i] = white;
-        i += 1;
     }
     keys.side = splitmix64(state).1;
     keys

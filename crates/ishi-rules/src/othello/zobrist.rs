@@ -4,6 +4,8 @@
 //! is to move, the side key. Keys come from a fixed SplitMix64 stream, so hashes are the same in
 //! every build and on every platform.
 
+use std::sync::LazyLock;
+
 use crate::{ByColor, Player, splitmix64};
 
 use super::geometry::Bits;
@@ -18,24 +20,24 @@ struct Keys {
     side: u64,
 }
 
-static KEYS: Keys = keys();
+/// Worked out on first use rather than at compile time: as data the table would be kilobytes
+/// of random numbers in every WASM download, which no compression shrinks.
+static KEYS: LazyLock<Keys> = LazyLock::new(keys);
 
-const fn keys() -> Keys {
+fn keys() -> Keys {
     let mut keys = Keys {
         discs: [[0; SQUARES]; 2],
         flip: [0; SQUARES],
         side: 0,
     };
     let mut state = 0x15b1_2024;
-    let mut i = 0;
-    while i < SQUARES {
+    for i in 0..SQUARES {
         let (s, black) = splitmix64(state);
         let (s, white) = splitmix64(s);
         state = s;
         keys.discs[0][i] = black;
         keys.discs[1][i] = white;
         keys.flip[i] = black ^ white;
-        i += 1;
     }
     keys.side = splitmix64(state).1;
     keys
