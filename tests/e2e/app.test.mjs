@@ -47,8 +47,8 @@ async function waitForSnapshot(page, expected, what) {
                 return (
                     tds.length === Object.keys(want.stones).length &&
                     tds.every((td) => (td.dataset.stone ?? null) === want.stones[td.dataset.point]) &&
-                    Number(score("black").textContent.trim()) === want.black &&
-                    Number(score("white").textContent.trim()) === want.white &&
+                    Number(score("black").querySelector(".count").textContent.trim()) === want.black &&
+                    Number(score("white").querySelector(".count").textContent.trim()) === want.white &&
                     (turn.join(" ") || null) === want.turn &&
                     document.querySelector("p.message").textContent.trim() === want.message
                 );
@@ -122,6 +122,7 @@ describe("a phone player", { timeout: 300_000 }, () => {
             message: "Black to move",
             black: 2,
             white: 2,
+            players: { black: "Human", white: "Casual" },
             turn: "black",
             thinking: false,
         });

@@ -159,19 +159,21 @@ export function stones(page) {
 }
 
 /**
- * What the status line shows: the message, the two counts (discs or captures), who has the
- * turn marker, and whether the computer is thinking.
+ * What the status line shows: the message, the two counts (discs or captures), who plays
+ * each side, who has the turn marker, and whether the computer is thinking.
  */
 export function status(page) {
     return page.evaluate(() => {
         const score = (side) => document.querySelector(`.score.${side}`);
-        const count = (side) => Number(score(side).textContent.trim());
+        const count = (side) => Number(score(side).querySelector(".count").textContent.trim());
+        const who = (side) => score(side).querySelector(".who").textContent.trim();
         const turn = ["black", "white"].filter((side) => score(side).hasAttribute("data-turn"));
         const message = document.querySelector("p.message");
         return {
             message: message.textContent.trim(),
             black: count("black"),
             white: count("white"),
+            players: { black: who("black"), white: who("white") },
             turn: turn.join(" ") || null,
             thinking: message.hasAttribute("data-thinking"),
         };

@@ -157,6 +157,7 @@ describe("the installable web app", { timeout: 120_000 }, () => {
             message: "Black to move",
             black: 2,
             white: 2,
+            players: { black: "Human", white: "Casual" },
             turn: "black",
             thinking: false,
         });

@@ -6,7 +6,7 @@
 
 use ishi_rules::{IllegalReason, Player};
 
-use crate::model::{GameKind, Refusal};
+use crate::model::{GameKind, Refusal, Side};
 use crate::settings::Language;
 
 /// The words of one language.
@@ -335,6 +335,15 @@ impl Tr {
         match self.0 {
             Language::English => format!("Computer: {name}"),
             Language::Japanese => format!("コンピュータ: {name}"),
+        }
+    }
+
+    /// Who plays a side, in a word for the score chips: "Human", or the computer's level
+    /// ("Club").
+    pub fn side_name(self, side: Side) -> &'static str {
+        match side {
+            Side::Human => self.human(),
+            Side::Computer(level) => self.level_name(level.id).unwrap_or(level.name),
         }
     }
 

@@ -178,6 +178,38 @@ fn undo_and_redo_are_disabled_not_hidden() {
 }
 
 #[test]
+fn the_score_chips_say_who_plays_each_side() {
+    let master = ishi_ai::othello::levels()
+        .iter()
+        .find(|l| l.id == "master")
+        .unwrap();
+    let config = MatchConfig {
+        setup: GameSetup::Othello {
+            shape: Shape::STANDARD,
+        },
+        sides: ByColor::new(Side::Human, Side::Computer(master)),
+    };
+    let html = render(config, Vec::new());
+    let chip = |color: &str| {
+        let start = html.find(&format!("class=\"score {color}\"")).unwrap();
+        let end = start + html[start..].find("</span></span>").unwrap();
+        html[start..end].to_owned()
+    };
+    assert!(
+        chip("black").contains(r#"<span class="who">Human"#),
+        "{html}"
+    );
+    assert!(
+        chip("white").contains(r#"<span class="who">Master"#),
+        "{html}"
+    );
+    assert!(
+        chip("white").contains(r#"aria-label="White discs: 2 (Master)""#),
+        "{html}"
+    );
+}
+
+#[test]
 fn counting_shows_territory_and_the_result() {
     // 5x5: Black walls off columns A-B, White columns D-E; then two passes.
     let moves = ["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5"];

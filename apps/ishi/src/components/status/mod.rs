@@ -1,4 +1,5 @@
-//! The status line: whose turn, disc counts or captures, notices and the result.
+//! The status line: who plays each side, whose turn, disc counts or captures, notices and
+//! the result.
 
 use dioxus::prelude::*;
 use ishi_rules::{Move, Player};
@@ -61,22 +62,25 @@ pub fn Status() -> Element {
     let kind = m.position().kind();
     let turn = m.position().turn();
     let over = m.is_over() || m.is_counting();
+    let sides = m.config().sides;
     rsx! {
         div { class: "status",
             div { class: "scores",
                 span {
                     class: "score black",
                     "data-turn": if turn == Player::Black && !over { "true" },
-                    "aria-label": tr.count_label(kind, Player::Black, counts.black),
+                    "aria-label": "{tr.count_label(kind, Player::Black, counts.black)} ({tr.side_name(sides.black)})",
                     span { class: "swatch black" }
-                    "{counts.black}"
+                    span { class: "count", "{counts.black}" }
+                    span { class: "who", {tr.side_name(sides.black)} }
                 }
                 span {
                     class: "score white",
                     "data-turn": if turn == Player::White && !over { "true" },
-                    "aria-label": tr.count_label(kind, Player::White, counts.white),
+                    "aria-label": "{tr.count_label(kind, Player::White, counts.white)} ({tr.side_name(sides.white)})",
                     span { class: "swatch white" }
-                    "{counts.white}"
+                    span { class: "count", "{counts.white}" }
+                    span { class: "who", {tr.side_name(sides.white)} }
                 }
             }
             p {
