@@ -11,39 +11,21 @@
 //! - `mcts`: whole searches of 10,000 playouts with the tree ([`Mcts::search`]), the figure
 //!   a level's budget divides.
 
+#[path = "../../ishi-rules/benches/support/cpu.rs"]
+mod cpu;
+#[path = "../../ishi-rules/benches/support/xorshift.rs"]
+mod xorshift;
+
 use std::time::Instant;
 
+use cpu::cpu_seconds;
 use ishi_ai::go::{Config, Mcts, choose, levels, ownership};
 use ishi_ai::{Limits, Stop};
 use ishi_rules::Game;
 use ishi_rules::go::{Go, GoRules};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-
-/// CPU time of this process, so that a busy machine does not count against the figures.
-fn cpu_seconds() -> f64 {
-    // SAFETY: `rusage` is plain data; all zeros is a valid value.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: `getrusage` writes one `rusage` through the valid pointer.
-    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {
-        return f64::NAN;
-    }
-    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
-    seconds(usage.ru_utime) + seconds(usage.ru_stime)
-}
-
-/// Xorshift64*, for the uniform baseline.
-struct Xorshift(u64);
-
-impl Xorshift {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        let r = self.0.wrapping_mul(0x2545_f491_4f6c_dd1d);
-        ((u128::from(r >> 32) * n as u128) >> 32) as usize
-    }
-}
+use xorshift::Xorshift;
 
 /// Runs `batch` (which returns the playouts it ran) until `seconds` of CPU time have passed,
 /// and prints the rate.

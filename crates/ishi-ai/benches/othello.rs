@@ -6,27 +6,19 @@
 //! files it solves FFO #1-#19 (14-20 empties) and #40-#44 (20-23 empties). Edax 4.6 without
 //! its evaluation weights takes about 24 CPU-seconds for #40-#44 on this machine class.
 
+#[path = "../../ishi-rules/benches/support/cpu.rs"]
+mod cpu;
+
 use std::path::Path;
 use std::time::Instant;
 
+use cpu::cpu_seconds;
 use ishi_ai::othello::Engine;
 use ishi_ai::{Eval, Limits, Stop};
 use ishi_rules::othello::notation::parse_obf_line;
 use ishi_rules::othello::{Othello, transcript};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-
-/// CPU time of this process.
-fn cpu_seconds() -> f64 {
-    // SAFETY: `rusage` is plain data; all zeros is a valid value.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: `getrusage` writes one `rusage` through the valid pointer.
-    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {
-        return f64::NAN;
-    }
-    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
-    seconds(usage.ru_utime) + seconds(usage.ru_stime)
-}
 
 /// The best score listed in an FFO comment (`A2:+38; C7:+36; ...`) and the moves that get it.
 fn expected(comment: &str) -> Option<(i32, Vec<String>)> {

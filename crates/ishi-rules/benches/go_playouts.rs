@@ -9,39 +9,20 @@
 //! engines. For scale, Pachi makes about 10,000 of its heavier playouts per second on 9x9 on
 //! the 2-core AMD EPYC these figures were first taken on.
 
+#[path = "support/cpu.rs"]
+mod cpu;
+#[path = "support/xorshift.rs"]
+mod xorshift;
+
 use std::time::Instant;
 
+use cpu::cpu_seconds;
 use ishi_rules::Game;
 use ishi_rules::go::{Go, GoRules};
-
-/// CPU time of this process, so that a busy machine does not count against the figures.
-fn cpu_seconds() -> f64 {
-    // SAFETY: `rusage` is plain data; all zeros is a valid value.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: `getrusage` writes one `rusage` through the valid pointer.
-    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {
-        return f64::NAN;
-    }
-    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
-    seconds(usage.ru_utime) + seconds(usage.ru_stime)
-}
-
-/// Xorshift64*: small and fast, good enough to pick moves.
-struct Rng(u64);
-
-impl Rng {
-    #[inline]
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        let r = self.0.wrapping_mul(0x2545_f491_4f6c_dd1d);
-        ((u128::from(r >> 32) * n as u128) >> 32) as usize
-    }
-}
+use xorshift::Xorshift;
 
 /// Plays a random playout to the end and returns the number of moves.
-fn playout(go: &mut Go, rng: &mut Rng) -> u32 {
+fn playout(go: &mut Go, rng: &mut Xorshift) -> u32 {
     let cap = (go.size() * go.size() * 3) as u32;
     let mut moves = 0;
     while !go.is_over() && moves < cap {
@@ -54,7 +35,7 @@ fn playout(go: &mut Go, rng: &mut Rng) -> u32 {
 
 fn measure(size: usize, seconds: f64) {
     let start = Go::new(size, GoRules::CHINESE).expect("a supported size");
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d ^ size as u64);
+    let mut rng = Xorshift(0x2545_f491_4f6c_dd1d ^ size as u64);
     let (mut playouts, mut moves, mut black_wins, mut margin) = (0u64, 0u64, 0u64, 0i64);
     let (wall, cpu) = (Instant::now(), cpu_seconds());
     while cpu_seconds() - cpu < seconds {
@@ -84,7 +65,7 @@ fn measure(size: usize, seconds: f64) {
 /// The time of a snapshot (`Clone`) of a 19x19 position in mid-game, under superko rules.
 fn measure_clone() {
     let mut go = Go::new(19, GoRules::CHINESE).expect("a supported size");
-    let mut rng = Rng(99);
+    let mut rng = Xorshift(99);
     for _ in 0..150 {
         let mv = go.playout_move(|n| rng.below(n));
         go.play_unchecked(mv);

@@ -4,21 +4,13 @@
 //! no hash table, bulk counting at the last ply: the conditions of Edax 4.6's plain `perft`,
 //! which makes about 450 million leaves per CPU-second at ply 13 on a 2-core AMD EPYC.
 
+#[path = "support/cpu.rs"]
+mod cpu;
+
 use std::time::Instant;
 
+use cpu::cpu_seconds;
 use ishi_rules::othello::{Othello, OthelloN, Shape, bitboard, perft};
-
-/// CPU time of this process, so that a busy machine does not count against the figures.
-fn cpu_seconds() -> f64 {
-    // SAFETY: `rusage` is plain data; all zeros is a valid value.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: `getrusage` writes one `rusage` through the valid pointer.
-    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {
-        return f64::NAN;
-    }
-    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
-    seconds(usage.ru_utime) + seconds(usage.ru_stime)
-}
 
 fn measure(name: &str, depth: u32, expected: Option<u64>, run: impl Fn() -> u64) {
     let (wall, cpu) = (Instant::now(), cpu_seconds());
