@@ -357,16 +357,10 @@ impl Match {
             Action::Play(cell) => self.play_as_human(Move::Place(cell)),
             Action::Pass => self.play_as_human(Move::Pass),
             Action::Resign => {
-                if self.is_over() || !self.side_to_move().is_human() {
+                if !self.side_to_move().is_human() {
                     return Err(Refusal::NotYourTurn);
                 }
-                let snapshot = Snapshot {
-                    ending: Some(Ending::Resigned(self.position().turn())),
-                    played: None,
-                    position: self.position().clone(),
-                };
-                self.push(snapshot);
-                Ok(())
+                self.force_resign()
             }
             Action::Undo => {
                 let target = self.undo_target().ok_or(Refusal::NothingThere)?;
@@ -456,7 +450,8 @@ impl Match {
         self.play(mv)
     }
 
-    /// The side to move resigns, whoever plays it: replaying a saved game.
+    /// The side to move resigns, whoever plays it: replaying a saved game, and
+    /// [`Action::Resign`] once it has checked that a person plays that side.
     ///
     /// # Errors
     ///
