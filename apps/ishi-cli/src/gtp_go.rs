@@ -182,16 +182,16 @@ impl GoEngine {
     /// The dead stones of the current position: read from playouts once per position, or
     /// guessed statically at the `random` level.
     fn dead_stones(&mut self) -> DeadStones {
-        let position = self.current().clone();
         if self.plays_random() {
-            return ishi_scoring::guess_dead_stones(&position);
+            return ishi_scoring::guess_dead_stones(self.current());
         }
-        let key = (self.positions.len(), position.hash());
+        let key = (self.positions.len(), self.current().hash());
         if let Some((ply, hash, dead)) = &self.counted
             && (*ply, *hash) == key
         {
             return dead.clone();
         }
+        let position = self.current().clone();
         let playouts = self.playouts.map_or(OWNERSHIP_PLAYOUTS, |n| {
             n.clamp(1, u64::from(OWNERSHIP_PLAYOUTS)) as u32
         });
