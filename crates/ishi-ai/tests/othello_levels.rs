@@ -1,6 +1,8 @@
 //! The Othello levels: legal moves on every board, the same move for the same seed, the weak
 //! levels' definitions, and the engine's limits.
 
+mod common;
+
 use ishi_ai::othello::{Engine, best_move, choose, levels, square_weights};
 use ishi_ai::{Eval, Level, Limits, Stop};
 use ishi_rules::othello::notation::{parse_board, parse_obf_line};
@@ -9,13 +11,7 @@ use ishi_rules::{Game, Player};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-fn all_shapes() -> Vec<Shape> {
-    [4, 6, 8, 10]
-        .into_iter()
-        .map(|n| Shape::square(n).expect("a supported size"))
-        .chain(PRESETS.iter().map(|p| p.shape()))
-        .collect()
-}
+use common::{after, all_shapes};
 
 fn level(id: &str) -> &'static Level {
     levels()
@@ -26,12 +22,6 @@ fn level(id: &str) -> &'static Level {
 
 fn board(text: &str) -> Othello {
     parse_board(text).unwrap_or_else(|e| panic!("{e}: {text}"))
-}
-
-fn after(position: &Othello, mv: Move) -> Othello {
-    let mut next = *position;
-    next.play_unchecked(mv);
-    next
 }
 
 /// Positions of random games on `shape`, every ply of `games` games.

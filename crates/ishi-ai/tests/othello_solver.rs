@@ -1,15 +1,19 @@
 //! The exact solver: the FFO endgames' known scores, and agreement with a plain brute-force
 //! negamax on random endgames of every board.
 
+mod common;
+
 use ishi_ai::Eval;
 use ishi_ai::Stop;
 use ishi_ai::othello::Engine;
 use ishi_rules::Game;
 use ishi_rules::othello::notation::{parse_board, parse_obf_line};
-use ishi_rules::othello::{Move, Othello, PRESETS, Shape};
+use ishi_rules::othello::{Move, Othello, Shape};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+
+use common::{after, all_shapes};
 
 /// Every legal move of an FFO line with its exact score, from the comment
 /// (`A2:+38; C7:+36; ...`).
@@ -70,20 +74,6 @@ fn negamax(position: &Othello) -> i32 {
         .map(|mv| -negamax(&after(position, mv)))
         .max()
         .expect("moves to try")
-}
-
-fn after(position: &Othello, mv: Move) -> Othello {
-    let mut next = *position;
-    next.play_unchecked(mv);
-    next
-}
-
-fn all_shapes() -> Vec<Shape> {
-    [4, 6, 8, 10]
-        .into_iter()
-        .map(|n| Shape::square(n).expect("a supported size"))
-        .chain(PRESETS.iter().map(|p| p.shape()))
-        .collect()
 }
 
 /// A position reached by random moves from the start of `shape`, stopped at `empties` empty
