@@ -11,7 +11,7 @@
 //! cargo run --release -p ishi-ai --example othello_train -- generate 12000 5 > games-5.obf
 //! # 2. Least squares (Adam, 10 epochs) over the patterns, one set of weights per stage of
 //! #    the game; weights seen fewer than 20 times are dropped, which keeps the file near
-//! #    100 KB (70 KB gzipped). EPOCHS, DECAY (L2, default 0.001) and MIN_SEEN change that.
+//! #    100 KB (60 KB gzipped). EPOCHS, DECAY (L2, default 0.001) and MIN_SEEN change that.
 //! cargo run --release -p ishi-ai --example othello_train -- fit games-*.obf \
 //!     > crates/ishi-ai/src/othello/weights.bin
 //! ```
@@ -212,17 +212,16 @@ fn fit(examples: &[Example], epochs: usize, decay: f32) -> (Vec<Vec<f32>>, Vec<V
     (weights, seen)
 }
 
-/// The weight file: `ISHW`, the format version (2), the number of stages, the weights per
-/// stage (u32 LE), then the weights of all stages in a row as pairs: a LEB128 count of zero
-/// weights, then one non-zero weight as an i8 in 1/8 disc. Zeros after the last pair are
-/// implied. Weights seen fewer than `min_seen` times in the training set are left at zero:
+/// The weight file: `ISHW`, the format version (3), the number of stages, the weights per
+/// stage (u32 LE), the number of non-zero weights (u32 LE), then two runs of bytes, one entry
+/// per non-zero weight of all stages in a row: first the LEB128 counts of zero weights before
+/// each, then the weights themselves, each an i8 in 1/8 disc. Zeros after the last one are
+/// implied. Kept apart, the two runs gzip 15 % smaller than interleaved (the web app's
+/// download). Weights seen fewer than `min_seen` times in the training set are left at zero:
 /// they are unreliable, and the zeros keep the file small.
 fn encode(weights: &[Vec<f32>], seen: &[Vec<u32>], min_seen: u32) -> Vec<u8> {
-    let mut bytes = b"ISHW".to_vec();
-    bytes.push(2);
-    bytes.push(weights.len() as u8);
-    bytes.extend_from_slice(&(patterns::WEIGHTS as u32).to_le_bytes());
-    let (mut clamped, mut kept, mut zeros) = (0, 0, 0u64);
+    let (mut runs, mut values) = (Vec::new(), Vec::new());
+    let (mut clamped, mut zeros) = (0, 0u64);
     for (w, n) in weights.iter().flatten().zip(seen.iter().flatten()) {
         let scaled = (w * patterns::SCALE as f32).round();
         if scaled.abs() > 127.0 {
@@ -238,17 +237,24 @@ fn encode(weights: &[Vec<f32>], seen: &[Vec<u32>], min_seen: u32) -> Vec<u8> {
             let byte = (run & 0x7f) as u8;
             run >>= 7;
             if run == 0 {
-                bytes.push(byte);
+                runs.push(byte);
                 break;
             }
-            bytes.push(byte | 0x80);
+            runs.push(byte | 0x80);
         }
-        bytes.push(q as u8);
+        values.push(q as u8);
         zeros = 0;
-        kept += 1;
     }
+    let mut bytes = b"ISHW".to_vec();
+    bytes.push(3);
+    bytes.push(weights.len() as u8);
+    bytes.extend_from_slice(&(patterns::WEIGHTS as u32).to_le_bytes());
+    bytes.extend_from_slice(&(values.len() as u32).to_le_bytes());
+    bytes.extend_from_slice(&runs);
+    bytes.extend_from_slice(&values);
     eprintln!(
-        "{kept} weights kept, {clamped} clamped, {} bytes",
+        "{} weights kept, {clamped} clamped, {} bytes",
+        values.len(),
         bytes.len()
     );
     bytes

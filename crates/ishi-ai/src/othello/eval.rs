@@ -37,33 +37,39 @@ pub(crate) fn learned_weights() -> &'static [i16] {
     })
 }
 
-/// Reads a weight file (see `examples/othello_train.rs`): `ISHW`, version 2, the number of
-/// stages, the weights per stage (u32 LE), then pairs of a LEB128 count of zero weights and
-/// one i8 weight, in 1/8 disc.
+/// Reads a weight file (see `examples/othello_train.rs`): `ISHW`, version 3, the number of
+/// stages, the weights per stage (u32 LE), the number `n` of non-zero weights (u32 LE), then
+/// `n` LEB128 counts of zero weights, each before one non-zero weight, and the `n` weights,
+/// each an i8 in 1/8 disc.
 fn decode(bytes: &[u8]) -> Option<Box<[i16]>> {
-    let rest = bytes.strip_prefix(b"ISHW\x02")?;
+    let rest = bytes.strip_prefix(b"ISHW\x03")?;
     let (&phases, rest) = rest.split_first()?;
-    let (count, mut rest) = rest.split_first_chunk::<4>()?;
+    let (count, rest) = rest.split_first_chunk::<4>()?;
+    let (kept, runs) = rest.split_first_chunk::<4>()?;
     if usize::from(phases) != PHASES || u32::from_le_bytes(*count) as usize != WEIGHTS {
         return None;
     }
+    let kept = u32::from_le_bytes(*kept) as usize;
+    let (mut runs, values) = runs.split_at_checked(runs.len().checked_sub(kept)?)?;
     let mut weights = vec![0i16; PHASES * WEIGHTS];
     let mut at = 0usize;
-    while let Some((&first, tail)) = rest.split_first() {
-        let (mut run, mut shift, mut byte, mut tail) = (0usize, 0, first, tail);
+    for &value in values {
+        let (mut run, mut shift) = (0usize, 0);
         loop {
+            let (&byte, tail) = runs.split_first()?;
+            runs = tail;
             run |= usize::from(byte & 0x7f).checked_shl(shift)?;
             if byte & 0x80 == 0 {
                 break;
             }
             shift += 7;
-            (byte, tail) = tail.split_first().map(|(&b, t)| (b, t))?;
         }
-        let (&value, tail) = tail.split_first()?;
         at = at.checked_add(run)?;
         *weights.get_mut(at)? = i16::from(value as i8);
         at += 1;
-        rest = tail;
+    }
+    if !runs.is_empty() {
+        return None;
     }
     Some(weights.into_boxed_slice())
 }
@@ -147,19 +153,29 @@ mod tests {
 
     #[test]
     fn damaged_weight_files_are_refused_without_panicking() {
-        let mut bytes = WEIGHT_FILE.to_vec();
-        for cut in [0, 4, 5, 9, 10, 11] {
-            let _ = decode(&bytes[..cut.min(bytes.len())]);
+        for cut in [0, 4, 5, 9, 10, 13, 14, 15, WEIGHT_FILE.len() - 1] {
+            assert!(decode(&WEIGHT_FILE[..cut]).is_none(), "cut at {cut}");
         }
-        assert!(decode(b"ISHW\x01\x06").is_none());
+        assert!(decode(b"ISHW\x02\x06").is_none());
+        // The header of a file of `kept` non-zero weights, then its runs and weights.
+        let file = |kept: u32, rest: &[u8]| {
+            let mut bytes = WEIGHT_FILE[..10].to_vec();
+            bytes.extend_from_slice(&kept.to_le_bytes());
+            bytes.extend_from_slice(rest);
+            bytes
+        };
+        let weights = decode(&file(2, &[5, 0, 3, 0xfd])).expect("a file of two weights");
+        assert_eq!((weights[5], weights[6]), (3, -3));
+        assert_eq!(weights.iter().filter(|&&w| w != 0).count(), 2);
         // A zero run that points past the end.
-        bytes.truncate(10);
-        bytes.extend_from_slice(&[0xff, 0xff, 0xff, 0xff, 0x7f, 1]);
-        assert!(decode(&bytes).is_none());
+        assert!(decode(&file(1, &[0xff, 0xff, 0xff, 0xff, 0x7f, 1])).is_none());
         // A run longer than a usize shift.
-        bytes.truncate(10);
-        bytes.extend_from_slice(&[0xff; 12]);
-        assert!(decode(&bytes).is_none());
+        assert!(decode(&file(1, &[0xff; 12])).is_none());
+        // More weights than runs, and a run left over.
+        assert!(decode(&file(2, &[0, 1, 1])).is_none());
+        assert!(decode(&file(1, &[0, 0, 1])).is_none());
+        // More weights announced than the file holds.
+        assert!(decode(&file(u32::MAX, &[0, 1])).is_none());
     }
 
     #[test]
