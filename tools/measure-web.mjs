@@ -1,7 +1,7 @@
 // Measures Ishi's release web build in Chromium and prints the figures next to their targets:
-// the download on first load (the worker and its WASM included), the time to the first board,
-// the time from a tap to the updated cell on a 19x19 board, and the longest main-thread gap
-// while the computer searches at its strongest level.
+// the download on first load (the computer player's worker included), the time to the first
+// board, the time from a tap to the updated cell on a 19x19 board, and the longest main-thread
+// gap while the computer searches at its strongest level.
 //
 //   node tools/measure-web.mjs        with ISHI_URL set (scripts/measure-web does it all)
 import { PHONE, cell, launch, newGame, openApp } from "../tests/e2e/browser.mjs";
@@ -89,8 +89,6 @@ async function measureDownload() {
     const headers = files.reduce((sum, f) => sum + f.headers, 0);
     const headersKb = (headers / 1024).toFixed(1);
     console.log(`${"total".padEnd(48)} ${"".padStart(6)} ${kb(total)} ${kb(raw)}  (+${headersKb} KB of headers)`);
-    const onLoad = files.filter((f) => !f.path.startsWith("/worker/")).reduce((sum, f) => sum + f.encoded, 0);
-    figure("download before the computer's first move", (onLoad / 1024).toFixed(1), "KB", "(for context)", true);
     figure("total download, worker included (gzip)", (total / 1024).toFixed(1), "KB", "<= 250 KB", total <= 250 * 1024);
 }
 

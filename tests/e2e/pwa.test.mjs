@@ -123,8 +123,6 @@ describe("the installable web app", { timeout: 120_000 }, () => {
             /^assets\/ishi-dxh[0-9a-f]+\.js$/,
             /^assets\/ishi_bg-dxh[0-9a-f]+\.wasm$/,
             /^worker\/worker\.js$/,
-            /^worker\/ishi_worker\.js$/,
-            /^worker\/ishi_worker_bg\.wasm$/,
         ]) {
             assert.ok(files.some((file) => pattern.test(file)), `nothing cached matches ${pattern}`);
         }

@@ -1,8 +1,8 @@
 //! The computer player: asks `ishi-worker` for moves without ever blocking the page.
 //!
-//! On the web the search runs in a Web Worker (the `ishi-worker` crate built to WASM and
-//! served from `public/worker/`): the page keeps painting and taking taps however long the
-//! search takes, and cancelling ends the worker at once. On the desktop it runs on a thread
+//! On the web the search runs in a Web Worker (`public/worker/worker.js`, running this app's
+//! own WASM module, which links `ishi-worker`'s `think_json`): the page keeps painting and
+//! taking taps however long the search takes, and cancelling ends the worker at once. On the desktop it runs on a thread
 //! and cancelling raises the search's stop flag. Either way a late answer is dropped: the
 //! match only takes a move for the state it asked about ([`Match::epoch`]).
 
@@ -200,12 +200,24 @@ pub async fn sleep(ms: u32) {
 #[cfg(target_arch = "wasm32")]
 mod platform {
     use super::*;
+    use wasm_bindgen::prelude::*;
 
-    /// The worker's script, next to the app under `public/worker/`.
+    #[wasm_bindgen]
+    extern "C" {
+        /// The URL of this module's wasm-bindgen glue (dx's hashed `assets/ishi-*.js`).
+        #[wasm_bindgen(thread_local_v2, js_namespace = ["import", "meta"], js_name = url)]
+        static GLUE: String;
+    }
+
+    /// Starts the worker (`public/worker/worker.js`) on first use, handing it the glue's URL
+    /// and this very WASM module, compiled: the worker instantiates it again and calls its
+    /// `think_json`, with no second download or compilation.
     const START: &str = r#"
-        const request = await dioxus.recv();
+        const [request, glue] = await dioxus.recv();
         if (!window.ishiWorker) {
-            window.ishiWorker = new Worker(new URL("worker/worker.js", document.baseURI));
+            const worker = new Worker(new URL("worker/worker.js", document.baseURI), { type: "module" });
+            worker.postMessage({ glue, module: window.ishiModule });
+            window.ishiWorker = worker;
         }
         const worker = window.ishiWorker;
         return await new Promise(resolve => {
@@ -227,10 +239,19 @@ mod platform {
         return true;
     "#;
 
+    /// Puts this WASM module where `START` finds it (`window.ishiModule`).
+    fn share_module() -> Option<()> {
+        let window = web_sys::window()?;
+        js_sys::Reflect::set(&window, &"ishiModule".into(), &wasm_bindgen::module()).ok()?;
+        Some(())
+    }
+
     pub(super) async fn think(request: Request) -> Option<Reply> {
         let json = serde_json::to_string(&request).ok()?;
+        share_module()?;
+        let glue = GLUE.with(String::clone);
         let eval = document::eval(START);
-        eval.send(json).ok()?;
+        eval.send((json, glue)).ok()?;
         let reply: Option<String> = eval.join().await.ok()?;
         serde_json::from_str(&reply?).ok()
     }

@@ -16,7 +16,14 @@ fn main() {
         .launch(ishi::components::App);
 }
 
+/// On the web the same WASM module runs twice: in the page, where it is the app, and in the
+/// computer player's Web Worker (`public/worker/worker.js`), which loads it to call its
+/// `think_json` export and has no window to launch an app in. One module, one download.
 #[cfg(not(feature = "desktop"))]
 fn main() {
+    #[cfg(target_arch = "wasm32")]
+    if web_sys::window().is_none() {
+        return;
+    }
     dioxus::launch(ishi::components::App);
 }
