@@ -66,6 +66,36 @@ test("an SGF export imports back as the same game, ready to review", async (t) =
     assert.equal(await page.locator('td[data-point="D5"]').getAttribute("data-stone"), null);
 });
 
+test("a record copies to the clipboard and downloads as a file", async (t) => {
+    const page = await open(t);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await newGame(page, { game: "Go", size: 9, black: "human", white: "human" });
+    for (const point of ["E5", "D5"]) {
+        await goPlay(page, point);
+    }
+    await openMore(page);
+    const section = page.locator(".more-sheet section.export").filter({
+        has: page.locator('textarea[name="export-SGF"]'),
+    });
+    const sgf = await section.locator("textarea").inputValue();
+    assert.match(sgf, /;B\[ee\]\s*;W\[de\]/);
+
+    await section.getByRole("button", { name: "Copy" }).tap();
+    await section.getByRole("button", { name: "Copied" }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), sgf);
+
+    const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        section.getByRole("button", { name: "Download" }).tap(),
+    ]);
+    assert.match(download.suggestedFilename(), /\.sgf$/);
+    const chunks = [];
+    for await (const chunk of await download.createReadStream()) {
+        chunks.push(chunk);
+    }
+    assert.equal(Buffer.concat(chunks).toString("utf8"), sgf);
+});
+
 test("bad input says what is wrong and where, and changes nothing", async (t) => {
     const page = await open(t);
     await page.locator('td[data-point="f5"]').tap();

@@ -141,7 +141,7 @@ pub fn use_computer(
         drop(m);
         computer.write().thinking = true;
         spawn(async move {
-            sleep(delay).await;
+            crate::js::sleep(delay).await;
             if game.peek().epoch() != epoch {
                 return;
             }
@@ -189,17 +189,10 @@ fn seed() -> u64 {
     })
 }
 
-/// Waits `ms` milliseconds without blocking (a JavaScript timer, on every platform).
-pub async fn sleep(ms: u32) {
-    let _ = document::eval(&format!(
-        "await new Promise(resolve => setTimeout(resolve, {ms})); return true;"
-    ))
-    .await;
-}
-
 #[cfg(target_arch = "wasm32")]
 mod platform {
     use super::*;
+    use crate::js;
     use wasm_bindgen::prelude::*;
 
     #[wasm_bindgen]
@@ -210,10 +203,10 @@ mod platform {
     }
 
     /// Starts the worker (`public/worker/worker.js`) on first use, handing it the glue's URL
-    /// and this very WASM module, compiled: the worker instantiates it again and calls its
-    /// `think_json`, with no second download or compilation.
+    /// and this very WASM module, compiled (`window.ishiModule`): the worker instantiates it
+    /// again and calls its `think_json`, with no second download or compilation. Then asks
+    /// it to think about `request`; `null` when cancelled.
     const START: &str = r#"
-        const [request, glue] = await dioxus.recv();
         if (!window.ishiWorker) {
             const worker = new Worker(new URL("worker/worker.js", document.baseURI), { type: "module" });
             worker.postMessage({ glue, module: window.ishiModule });
@@ -236,7 +229,6 @@ mod platform {
     const CANCEL: &str = r#"
         if (window.ishiWorker) { window.ishiWorker.terminate(); window.ishiWorker = null; }
         if (window.ishiCancel) { const cancel = window.ishiCancel; window.ishiCancel = null; cancel(); }
-        return true;
     "#;
 
     /// Puts this WASM module where `START` finds it (`window.ishiModule`).
@@ -250,14 +242,13 @@ mod platform {
         let json = serde_json::to_string(&request).ok()?;
         share_module()?;
         let glue = GLUE.with(String::clone);
-        let eval = document::eval(START);
-        eval.send((json, glue)).ok()?;
-        let reply: Option<String> = eval.join().await.ok()?;
-        serde_json::from_str(&reply?).ok()
+        let reply = js::call("request, glue", START, &[&json, &glue]).await?;
+        serde_json::from_str(&reply).ok()
     }
 
     pub(super) fn cancel() {
-        let _ = document::eval(CANCEL);
+        // The script runs at once, within the call: there is nothing to wait for.
+        drop(js::call("", CANCEL, &[]));
     }
 }
 

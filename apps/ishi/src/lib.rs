@@ -9,6 +9,7 @@
 pub mod components;
 pub mod computer;
 pub mod i18n;
+pub mod js;
 pub mod model;
 pub mod records;
 pub mod settings;

@@ -12,6 +12,7 @@ use dioxus::prelude::*;
 
 use crate::computer::{Computer, use_computer};
 use crate::i18n::{self, Tr};
+use crate::js;
 use crate::model::saved::SavedMatch;
 use crate::model::{Action, GameKind, Match, Refusal};
 use crate::settings::{Language, Settings};
@@ -283,41 +284,38 @@ pub fn Shell() -> Element {
 fn use_page_language(handles: Handles) {
     use_effect(move || {
         let lang = handles.settings.read().language.unwrap_or(handles.system);
-        let _ = document::eval(&format!(
-            "document.documentElement.lang = {:?}; return true;",
-            lang.code()
-        ));
+        js::run(
+            "lang",
+            "document.documentElement.lang = lang;",
+            &[lang.code()],
+        );
     });
 }
 
 /// Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (Cmd on a Mac), wherever the focus is.
 fn use_shortcuts(handles: Handles) {
     use_hook(move || {
-        spawn(async move {
-            let mut keys = document::eval(
-                r#"
-                document.addEventListener("keydown", event => {
-                    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
-                    const key = event.key.toLowerCase();
-                    if (key === "z") {
-                        event.preventDefault();
-                        dioxus.send(event.shiftKey ? "redo" : "undo");
-                    } else if (key === "y") {
-                        event.preventDefault();
-                        dioxus.send("redo");
-                    }
-                });
-                await new Promise(() => {});
-                "#,
-            );
-            while let Ok(key) = keys.recv::<String>().await {
-                let action = if key == "undo" {
+        js::listen(
+            r#"
+            document.addEventListener("keydown", event => {
+                if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+                const key = event.key.toLowerCase();
+                if (key === "z") {
+                    event.preventDefault();
+                    send(event.shiftKey ? "redo" : "undo");
+                } else if (key === "y") {
+                    event.preventDefault();
+                    send("redo");
+                }
+            });
+            "#,
+            move |key| {
+                handles.dispatch(if key == "undo" {
                     Action::Undo
                 } else {
                     Action::Redo
-                };
-                handles.dispatch(action);
-            }
-        });
+                })
+            },
+        );
     });
 }

@@ -4,6 +4,7 @@
 use dioxus::prelude::*;
 
 use super::{Notice, Overlay, use_handles, use_tr};
+use crate::js;
 use crate::model::Match;
 use crate::model::saved::SavedMatch;
 use crate::records;
@@ -40,27 +41,25 @@ fn open_match(handles: super::Handles, next: Match) {
 
 /// Copies `text` to the clipboard, or saves it as `file_name`.
 fn share(text: String, file_name: Option<(String, &'static str)>) {
-    spawn(async move {
-        let script = match file_name {
-            None => "const text = await dioxus.recv(); await navigator.clipboard.writeText(text); return true;".to_owned(),
-            Some((name, media_type)) => format!(
-                "const text = await dioxus.recv();
-                 const url = URL.createObjectURL(new Blob([text], {{ type: {media_type:?} }}));
-                 const link = document.createElement('a');
-                 link.href = url;
-                 link.download = {name:?};
-                 document.body.appendChild(link);
-                 link.click();
-                 link.remove();
-                 setTimeout(() => URL.revokeObjectURL(url), 1000);
-                 return true;"
-            ),
-        };
-        let eval = document::eval(&script);
-        if eval.send(text).is_ok() {
-            let _ = eval.await;
-        }
-    });
+    match file_name {
+        None => js::run(
+            "text",
+            "await navigator.clipboard.writeText(text);",
+            &[&text],
+        ),
+        Some((name, media_type)) => js::run(
+            "text, name, type",
+            "const url = URL.createObjectURL(new Blob([text], { type }));
+             const link = document.createElement('a');
+             link.href = url;
+             link.download = name;
+             document.body.appendChild(link);
+             link.click();
+             link.remove();
+             setTimeout(() => URL.revokeObjectURL(url), 1000);",
+            &[&text, &name, media_type],
+        ),
+    }
 }
 
 /// The sheet.
