@@ -2,9 +2,10 @@
 //!
 //! On the web the search runs in a Web Worker (`public/worker/worker.js`, running this app's
 //! own WASM module, which links `ishi-worker`'s `think_json`): the page keeps painting and
-//! taking taps however long the search takes, and cancelling ends the worker at once. On the desktop it runs on a thread
-//! and cancelling raises the search's stop flag. Either way a late answer is dropped: the
-//! match only takes a move for the state it asked about ([`Match::epoch`]).
+//! taking taps however long the search takes, and cancelling ends the worker at once. On the
+//! desktop it runs on a thread and cancelling raises the search's stop flag. Either way a
+//! late answer is dropped: the match only takes a move for the state it asked about
+//! ([`Match::epoch`]).
 
 use dioxus::prelude::*;
 use ishi_rules::Move;

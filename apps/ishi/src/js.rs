@@ -3,7 +3,7 @@
 //!
 //! Each piece is the body of an `async` JavaScript function. On the web it becomes one
 //! through `Function` and is called with its arguments directly (wasm-bindgen), which spares
-//! the web build Dioxus' `document` feature, 29 KB gzip of a generic evaluator and its
+//! the web build Dioxus' `document` feature, 20 KB gzip of a generic evaluator and its
 //! message channel. On the desktop, whose webview runs in another process, the same body
 //! goes through `document::eval`, its arguments sent as a JSON array.
 
