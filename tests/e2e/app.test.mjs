@@ -13,6 +13,7 @@ import {
     cell,
     goPlay,
     newGame,
+    openPage,
     screenshot,
     snapshot,
     status,
@@ -272,7 +273,7 @@ describe("a phone player", { timeout: 300_000 }, () => {
             .locator("table.board td[data-star]")
             .evaluateAll((tds) => tds.map((td) => td.dataset.point));
         assert.deepEqual(stars.sort(), ["C3", "C7", "E5", "G3", "G7"]);
-        await waitForMessage(page, /^Black to move$/);
+        await waitForMessage(page, /^\s*Black to move\s*$/);
         await assertTouchTargets(page, ".actions button");
 
         // A ko on the left of the centre: White's D5 in atari, then taken by Black at E5.
@@ -376,6 +377,25 @@ describe("a phone player", { timeout: 300_000 }, () => {
         await assertTouchTargets(page, ".actions button");
         await assertTouchTargets(page, "nav.undo-bar button");
     });
+});
+
+test("a computer player that cannot start says so in the status line", async (t) => {
+    // Its own context, with no service worker to answer for the network and its own list of
+    // problems: the broken worker's error is the point here, not a fault of the run.
+    const context = await session.browser.newContext({ ...PHONE, serviceWorkers: "block" });
+    t.after(() => context.close());
+    await context.route("**/worker/worker.js", (route) =>
+        route.fulfill({ contentType: "text/javascript", body: 'throw new Error("no worker today");' }),
+    );
+    const page = await openPage(context, [], t.name);
+    await cell(page, "f5").tap();
+    await waitForMessage(page, /The computer stopped\. Undo, or start a new game\./);
+    assert.equal((await status(page)).thinking, false);
+    assert.match(await page.locator("p.message").getAttribute("title"), /no worker today/);
+    await screenshot(page, "computer-failed");
+    // Undo takes the move back; the failure is no longer the news.
+    await page.locator("button.undo").tap();
+    await waitForMessage(page, /^\s*Black to move\s*$/);
 });
 
 test("the whole run logged no console error and no page error", () => {

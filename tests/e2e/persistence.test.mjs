@@ -61,7 +61,7 @@ describe("saving", () => {
         const page = await open(t);
         await page.evaluate(() => localStorage.setItem("ishi", "{not json"));
         await reload(page);
-        await waitForMessage(page, /could not be read: the saved data is damaged/);
+        await waitForMessage(page, /could not be read; here is a new game\. \(It was kept aside: the saved data is damaged/);
         assert.equal(await page.locator("td[data-stone]").count(), 4, "a new game");
         assert.equal(
             await page.evaluate(() => localStorage.getItem("ishi-unreadable")),

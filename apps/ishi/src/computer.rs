@@ -20,8 +20,9 @@ use crate::settings::use_settings;
 pub struct Computer {
     /// A search is under way.
     pub thinking: bool,
-    /// The last answer's evaluation and effort, for players who like to know.
-    pub last: Option<String>,
+    /// Why the last search gave no move (the worker failed, the request was refused): the
+    /// status line says so until the next search.
+    pub failure: Option<String>,
 }
 
 /// The request for the computer's move in `m`'s current position.
@@ -140,7 +141,10 @@ pub fn use_computer(
         let request = request(&m, level.id, seed());
         let epoch = m.epoch();
         drop(m);
-        computer.write().thinking = true;
+        let mut state = computer.write();
+        state.thinking = true;
+        state.failure = None;
+        drop(state);
         spawn(async move {
             crate::js::sleep(delay).await;
             if game.peek().epoch() != epoch {
@@ -155,10 +159,12 @@ pub fn use_computer(
             let mv = reply_move(game.peek().position(), &reply);
             let mut state = computer.write();
             state.thinking = false;
-            state.last = Some(format!(
-                "{} · depth {} · {} nodes · {} ms",
-                reply.eval, reply.depth, reply.nodes, reply.millis
-            ));
+            state.failure = reply.error.or_else(|| {
+                mv.is_none().then(|| {
+                    let answer = reply.mv.as_deref().unwrap_or_default();
+                    format!("its answer {answer:?} is not a move here")
+                })
+            });
             drop(state);
             if let Some(mv) = mv {
                 let _ = game.write().apply(Action::Computer { epoch, mv });

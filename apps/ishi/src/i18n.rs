@@ -207,14 +207,23 @@ impl Tr {
         }
     }
 
-    /// Why saved data could not be used.
+    /// The computer made no move (the status line's `title` says why).
+    pub fn computer_failed(self) -> &'static str {
+        self.pick(
+            "The computer stopped. Undo, or start a new game.",
+            "コンピューターが止まりました。待ったか、新しい対局を。",
+        )
+    }
+
+    /// Why saved data could not be used: the news first, as the status line shows two lines
+    /// and scrolls the rest.
     pub fn unreadable(self, why: &str) -> String {
         match self.0 {
             Language::English => format!(
-                "Your saved game could not be read: {why}. It was kept aside; here is a new game."
+                "Your saved game could not be read; here is a new game. (It was kept aside: {why}.)"
             ),
             Language::Japanese => format!(
-                "保存された対局を読み込めませんでした（{why}）。データは別に残し、新しい対局を始めます。"
+                "保存された対局を読み込めなかったため、新しい対局を始めます（データは別に保存しました: {why}）。"
             ),
         }
     }

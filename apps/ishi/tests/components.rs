@@ -237,3 +237,40 @@ fn counting_shows_territory_and_the_result() {
     let html = render(go(5), actions);
     assert!(!html.contains("aria-busy"), "{html}");
 }
+
+#[test]
+fn the_status_line_says_why_the_computer_made_no_move() {
+    use ishi::components::{Notice, status};
+    use ishi::computer::Computer;
+    use ishi::i18n::Tr;
+    use ishi::settings::Language;
+
+    let casual = &ishi_ai::othello::levels()[3];
+    let mut m = Match::new(MatchConfig {
+        setup: GameSetup::Othello {
+            shape: Shape::STANDARD,
+        },
+        sides: ByColor::new(Side::Human, Side::Computer(casual)),
+    })
+    .unwrap();
+    let failed = Computer {
+        thinking: false,
+        failure: Some("the computer stopped: out of memory".to_owned()),
+    };
+    let say = |m: &Match, computer: &Computer| {
+        status::message(Tr(Language::English), m, &Notice::None, computer, false)
+    };
+    // Black, a person, is to move: an old failure is not the news.
+    assert_eq!(say(&m, &failed), "Black to move");
+    m.apply(Action::Play(Cell::new(5, 4))).unwrap();
+    assert_eq!(
+        say(&m, &failed),
+        "The computer stopped. Undo, or start a new game."
+    );
+    let thinking = Computer {
+        thinking: true,
+        failure: None,
+    };
+    assert_eq!(say(&m, &thinking), "White is thinking…");
+    assert_eq!(say(&m, &Computer::default()), "White to move");
+}

@@ -5,6 +5,7 @@ use dioxus::prelude::*;
 use ishi_rules::{Move, Player};
 
 use super::{Notice, use_handles, use_tr};
+use crate::computer::Computer;
 use crate::i18n::Tr;
 use crate::model::Match;
 
@@ -12,7 +13,7 @@ use crate::model::Match;
 pub const CSS: &str = include_str!("status.css");
 
 /// The sentence the status line shows for `m`, given the notice and the computer's state.
-pub fn message(tr: Tr, m: &Match, notice: &Notice, thinking: bool, paused: bool) -> String {
+pub fn message(tr: Tr, m: &Match, notice: &Notice, computer: &Computer, paused: bool) -> String {
     if let Some(result) = m.result() {
         let text = result.to_string();
         return match result.winner() {
@@ -41,12 +42,20 @@ pub fn message(tr: Tr, m: &Match, notice: &Notice, thinking: bool, paused: bool)
     };
     let action = if paused && m.computer_to_move().is_some() {
         tr.paused().to_owned()
-    } else if thinking {
+    } else if computer.thinking {
         tr.thinking(turn)
+    } else if failure(m, computer).is_some() {
+        tr.computer_failed().to_owned()
     } else {
         tr.to_move(turn)
     };
     format!("{pass_note}{action}")
+}
+
+/// Why the computer, to move in `m`, made no move, if it failed.
+fn failure<'a>(m: &Match, computer: &'a Computer) -> Option<&'a str> {
+    let to_move = m.computer_to_move().is_some() && !m.is_over() && !computer.thinking;
+    computer.failure.as_deref().filter(|_| to_move)
 }
 
 /// The status line.
@@ -57,7 +66,7 @@ pub fn Status() -> Element {
     let m = handles.game.read();
     let notice = handles.notice.read();
     let computer = handles.computer.read();
-    let text = message(tr, &m, &notice, computer.thinking, (handles.paused)());
+    let text = message(tr, &m, &notice, &computer, (handles.paused)());
     let counts = m.position().counts();
     let kind = m.position().kind();
     let turn = m.position().turn();
@@ -88,6 +97,8 @@ pub fn Status() -> Element {
                 role: "status",
                 "aria-live": "polite",
                 "data-thinking": if computer.thinking { "true" },
+                title: failure(&m, &computer),
+                "data-long": if matches!(*notice, Notice::Unreadable(_)) { "true" },
                 "{text}"
             }
         }
