@@ -398,6 +398,31 @@ test("a computer player that cannot start says so in the status line", async (t)
     await waitForMessage(page, /^\s*Black to move\s*$/);
 });
 
+test("an illegal answer from the computer is refused and reported, the board unchanged", async (t) => {
+    const context = await session.browser.newContext({ ...PHONE, serviceWorkers: "block" });
+    t.after(() => context.close());
+    // A worker that answers a1, never legal for White after f5.
+    await context.route("**/worker/worker.js", (route) =>
+        route.fulfill({
+            contentType: "text/javascript",
+            body: `self.onmessage = (event) => {
+                if (typeof event.data !== "string") return;
+                const { epoch } = JSON.parse(event.data);
+                self.postMessage(JSON.stringify({ epoch, mv: "a1", eval: "", depth: 0, nodes: 0,
+                    millis: 0, error: null }));
+            };`,
+        }),
+    );
+    const problems = [];
+    const page = await openPage(context, problems, t.name);
+    await cell(page, "f5").tap();
+    await waitForMessage(page, /The computer stopped\. Undo, or start a new game\./);
+    assert.match(await page.locator("p.message").getAttribute("title"), /its move was refused/);
+    assert.equal(await cell(page, "a1").getAttribute("data-stone"), null);
+    assert.equal(await page.locator("table.board td[data-stone]").count(), 5, "the board after f5");
+    assertNoProblems(problems);
+});
+
 test("the whole run logged no console error and no page error", () => {
     assertNoProblems(problems);
 });

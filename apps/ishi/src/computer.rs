@@ -166,9 +166,16 @@ pub fn use_computer(
                 })
             });
             drop(state);
-            if let Some(mv) = mv {
-                let _ = game.write().apply(Action::Computer { epoch, mv });
+            let Some(mv) = mv else {
+                return;
+            };
+            // An illegal move is the computer's fault: reported, and the match is not written
+            // to, which would start the same search again.
+            if let Err(reason) = game.peek().position().play(mv) {
+                computer.write().failure = Some(format!("its move was refused: {reason}"));
+                return;
             }
+            let _ = game.write().apply(Action::Computer { epoch, mv });
         });
     });
 }
