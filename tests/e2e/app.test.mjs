@@ -396,6 +396,16 @@ test("a computer player that cannot start says so in the status line", async (t)
     // Undo takes the move back; the failure is no longer the news.
     await page.locator("button.undo").tap();
     await waitForMessage(page, /^\s*Black to move\s*$/);
+
+    // A Go count asks the worker for its dead-stone estimate: the static guess stands, and
+    // the count stops waiting for a better one.
+    await newGame(page, { game: "Go", size: 9, black: "human", white: "human" });
+    await goPlay(page, "E5");
+    await page.locator(".actions button.pass").tap();
+    await page.locator(".actions button.pass").tap();
+    await page.locator("table.board[data-counting]").waitFor();
+    await page.locator('table.board[data-counting]:not([aria-busy="true"])').waitFor();
+    await waitForMessage(page, /^Counting: tap dead chains/);
 });
 
 test("an illegal answer from the computer is refused and reported, the board unchanged", async (t) => {

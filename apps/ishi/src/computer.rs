@@ -114,13 +114,18 @@ pub fn use_computer(
             let epoch = m.epoch();
             drop(m);
             spawn(async move {
-                let Some(ownership) = think(request).await.and_then(|r| r.ownership) else {
+                // Cancelled: the state moved on, and a new estimate is asked for if needed.
+                let Some(reply) = think(request).await else {
                     return;
                 };
-                let dead = match game.peek().position().go() {
-                    Some(go) => ishi_scoring::guess_dead_stones_with(go, &ownership).ok(),
-                    None => None,
+                // Failed: the static guess stands, and the count stops waiting for better.
+                let dead = match (game.peek().position().go(), reply.ownership) {
+                    (Some(go), Some(ownership)) => {
+                        ishi_scoring::guess_dead_stones_with(go, &ownership).ok()
+                    }
+                    _ => None,
                 };
+                let dead = dead.or_else(|| game.peek().dead_stones().cloned());
                 if let Some(dead) = dead {
                     let _ = game.write().apply(Action::RefineDead { epoch, dead });
                 }
