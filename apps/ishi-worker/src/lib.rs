@@ -3,9 +3,9 @@
 //! The app asks for a move with a [`Request`] and gets a [`Reply`]. On the web the request
 //! travels as JSON to a Web Worker that runs the app's own WASM module, where the feature
 //! `worker` exports [`think_json`], so the page never waits for a search; on the desktop the
-//! app calls [`think_with`] on a thread. Positions cross the boundary as text the rules already read: an
-//! Othello board string, or a Go start position with the moves since (so ko and superko see
-//! the history).
+//! app calls [`think_with`] on a thread. Positions cross the boundary as text the rules
+//! already read: an Othello board string, or a Go start position with the moves since (so ko
+//! and superko see the history).
 //!
 //! ```
 //! use ishi_worker::{GameState, Request, think};

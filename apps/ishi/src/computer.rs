@@ -221,14 +221,14 @@ mod platform {
         static GLUE: String;
     }
 
-    /// Starts the worker (`public/worker/worker.js`) on first use, handing it the glue's URL
-    /// and this very WASM module, compiled (`window.ishiModule`): the worker instantiates it
+    /// Starts the worker (`public/worker/worker.js`) on first use, handing it this very WASM
+    /// module, compiled, and the glue's URL (`window.ishiSource`): the worker instantiates it
     /// again and calls its `think_json`, with no second download or compilation. Then asks
     /// it to think about `request`; `null` when cancelled.
     const START: &str = r#"
         if (!window.ishiWorker) {
             const worker = new Worker(new URL("worker/worker.js", document.baseURI), { type: "module" });
-            worker.postMessage({ glue, module: window.ishiModule });
+            worker.postMessage(window.ishiSource);
             window.ishiWorker = worker;
         }
         const worker = window.ishiWorker;
@@ -250,18 +250,29 @@ mod platform {
         if (window.ishiCancel) { const cancel = window.ishiCancel; window.ishiCancel = null; cancel(); }
     "#;
 
-    /// Puts this WASM module where `START` finds it (`window.ishiModule`).
-    fn share_module() -> Option<()> {
+    thread_local! {
+        /// Whether `window.ishiSource` is set: once per page.
+        static SHARED: bool = share_source().is_some();
+    }
+
+    /// Puts what the worker needs where `START` finds it: `window.ishiSource`, holding
+    /// `module` (this WASM module, compiled) and `glue` (its glue's URL).
+    fn share_source() -> Option<()> {
         let window = web_sys::window()?;
-        js_sys::Reflect::set(&window, &"ishiModule".into(), &wasm_bindgen::module()).ok()?;
+        let source = js_sys::Object::new();
+        js_sys::Reflect::set(&source, &"module".into(), &wasm_bindgen::module()).ok()?;
+        let glue = GLUE.with(|url| JsValue::from_str(url));
+        js_sys::Reflect::set(&source, &"glue".into(), &glue).ok()?;
+        js_sys::Reflect::set(&window, &"ishiSource".into(), &source).ok()?;
         Some(())
     }
 
     pub(super) async fn think(request: Request) -> Option<Reply> {
+        if !SHARED.with(|shared| *shared) {
+            return None;
+        }
         let json = serde_json::to_string(&request).ok()?;
-        share_module()?;
-        let glue = GLUE.with(String::clone);
-        let reply = js::call("request, glue", START, &[&json, &glue]).await?;
+        let reply = js::call("request", START, &[&json]).await?;
         serde_json::from_str(&reply).ok()
     }
 
