@@ -49,4 +49,4 @@ pub mod sgf;
 
 mod record;
 
-pub use record::{GoRecord, RecordError, RecordErrorKind, RecordedMove};
+pub use record::{Expected, GoRecord, RecordError, RecordErrorKind, RecordedMove};

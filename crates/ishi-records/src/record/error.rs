@@ -32,8 +32,8 @@ pub enum RecordErrorKind {
         id: String,
         /// Its value.
         value: String,
-        /// What it should be, as a phrase: "a board size from 5 to 19".
-        expected: &'static str,
+        /// What it should be.
+        expected: Expected,
     },
     /// A value that is not a point of the board.
     Point {
@@ -72,6 +72,39 @@ pub enum RecordErrorKind {
         /// Why it is refused.
         reason: IllegalReason,
     },
+}
+
+/// What a property's value should be, when it is not.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// `FF`: an SGF version from 1 to 4.
+    SgfVersion,
+    /// `SZ`: a square board (`19`, not `19:13`).
+    SquareBoard,
+    /// `SZ`: a board size from 5 to 19.
+    BoardSize,
+    /// `SZ`: a number.
+    SizeNumber,
+    /// `KM`: a komi in whole or half points.
+    Komi,
+    /// `HA`: a number of handicap stones.
+    HandicapStones,
+    /// `PL`: `B` or `W`.
+    Player,
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Expected::SgfVersion => "an SGF version from 1 to 4",
+            Expected::SquareBoard => "a square board size: rectangular boards are not supported",
+            Expected::BoardSize => "a board size from 5 to 19",
+            Expected::SizeNumber => "a board size like 19",
+            Expected::Komi => "a komi in whole or half points, like 6.5",
+            Expected::HandicapStones => "a number of handicap stones",
+            Expected::Player => "a player, B or W",
+        })
+    }
 }
 
 /// `value` cut to a length fit for a message.

@@ -8,7 +8,7 @@ use ishi_rules::{ByColor, Game, IllegalReason, Player};
 
 use crate::sgf::{self, Collection, GameTree, Node, Property};
 
-pub use error::{RecordError, RecordErrorKind};
+pub use error::{Expected, RecordError, RecordErrorKind};
 use read::Locations;
 
 /// A Go game record: the game information, the setup and the moves of the main line, with

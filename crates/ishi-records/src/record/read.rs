@@ -6,7 +6,7 @@ use std::str::FromStr;
 use ishi_rules::Player;
 use ishi_rules::go::{GoRules, Komi, MAX_SIZE, MIN_SIZE, Move, Point};
 
-use super::{GoRecord, RecordError, RecordErrorKind, RecordedMove};
+use super::{Expected, GoRecord, RecordError, RecordErrorKind, RecordedMove};
 use crate::sgf::{GameTree, Node, Position, Property};
 
 /// The root properties with one value that the record reads (`C`, `AB`, `AW`, `AE` aside).
@@ -245,7 +245,7 @@ fn read_root(root: Vec<Property>) -> Result<(GoRecord, Option<Position>), Record
     if let Some(ff) = get("FF")
         && !matches!(ff.value.trim().parse(), Ok(1..=4u8))
     {
-        return Err(bad(ff, "an SGF version from 1 to 4"));
+        return Err(bad(ff, Expected::SgfVersion));
     }
     let size = match get("SZ") {
         Some(sz) => read_size(&sz.value).map_err(|expected| bad(sz, expected))?,
@@ -253,11 +253,11 @@ fn read_root(root: Vec<Property>) -> Result<(GoRecord, Option<Position>), Record
     };
     let komi = match get("KM") {
         Some(km) => read_number(&km.value)
-            .ok_or_else(|| bad(km, "a komi in whole or half points, like 6.5"))?,
+            .ok_or_else(|| bad(km, Expected::Komi))?,
         None => Komi::default(),
     };
     let handicap = match get("HA") {
-        Some(ha) => read_number(&ha.value).ok_or_else(|| bad(ha, "a number of handicap stones"))?,
+        Some(ha) => read_number(&ha.value).ok_or_else(|| bad(ha, Expected::HandicapStones))?,
         None => 0,
     };
     let rules = match get("RU").map(|ru| (ru, ru.value.parse::<GoRules>())) {
@@ -280,7 +280,7 @@ fn read_root(root: Vec<Property>) -> Result<(GoRecord, Option<Position>), Record
             pl.value
                 .trim()
                 .parse::<Player>()
-                .map_err(|_| bad(pl, "a player, B or W"))?,
+                .map_err(|_| bad(pl, Expected::Player))?,
         ),
         None => None,
     };
@@ -333,7 +333,7 @@ fn read_root(root: Vec<Property>) -> Result<(GoRecord, Option<Position>), Record
 }
 
 /// A square board side from `SZ`: `19` or `19:19`.
-fn read_size(value: &str) -> Result<usize, &'static str> {
+fn read_size(value: &str) -> Result<usize, Expected> {
     let value = value.trim();
     let (columns, rows) = value.split_once(':').unwrap_or((value, value));
     match (
@@ -341,11 +341,11 @@ fn read_size(value: &str) -> Result<usize, &'static str> {
         rows.trim().parse::<usize>(),
     ) {
         (Ok(columns), Ok(rows)) if columns != rows => {
-            Err("a square board size: rectangular boards are not supported")
+            Err(Expected::SquareBoard)
         }
         (Ok(size), _) if (MIN_SIZE..=MAX_SIZE).contains(&size) => Ok(size),
-        (Ok(_), _) => Err("a board size from 5 to 19"),
-        _ => Err("a board size like 19"),
+        (Ok(_), _) => Err(Expected::BoardSize),
+        _ => Err(Expected::SizeNumber),
     }
 }
 
