@@ -1,3 +1,3 @@
-//! Cross-crate tests of Ishi live in `tests/tests/`: the rules, the computer players and the
-//! records checked together. This library is empty on purpose; it only gives the test files a
-//! package to belong to.
+//! Cross-crate tests of Ishi live in `tests/tests/`: the computer players' moves checked by the
+//! rules, and the Go rules checked against GNU Go. This library is empty on purpose; it only
+//! gives the test files a package to belong to.

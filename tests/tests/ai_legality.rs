@@ -1,23 +1,15 @@
 //! Every computer player returns only legal moves, on every board the rules support.
 
 use ishi_ai::random_move;
-use ishi_rules::othello::{Othello, PRESETS, Shape};
+use ishi_rules::othello::{Othello, Shape};
 use ishi_rules::{Game, Outcome};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-fn all_shapes() -> Vec<Shape> {
-    [4, 6, 8, 10]
-        .into_iter()
-        .map(|n| Shape::square(n).unwrap())
-        .chain(PRESETS.iter().map(|p| p.shape()))
-        .collect()
-}
-
 #[test]
 fn random_player_moves_are_legal_on_every_shape() {
     let mut rng = SmallRng::seed_from_u64(2024);
-    for shape in all_shapes() {
+    for shape in Shape::all() {
         let mut positions = 0;
         let mut outcomes = [0; 3];
         for _ in 0..40 {

@@ -1,7 +1,9 @@
 //! `ishi-cli`: Ishi in a terminal.
 //!
-//! Play Othello against a friend or the computer, and count perft from the command line. Every
-//! command reads plain text and works from a pipe, so scripted games double as tests.
+//! Play Othello or Go against a person or the computer, serve either game to GUIs and match
+//! tools over GTP (and Othello over NBoard), run matches between engines, and count perft or
+//! solve Othello endgames. Every command reads plain text and works from a pipe, so scripted
+//! games double as tests.
 
 mod ggf;
 mod go_play;
@@ -24,7 +26,7 @@ use clap::{Args, Parser, Subcommand};
 use ishi_ai::Level;
 use ishi_rules::ByColor;
 
-/// Ishi (石): Othello in the terminal, on the standard board and on variant boards.
+/// Ishi (石) in a terminal; `--help` opens with the package description.
 #[derive(Parser, Debug)]
 #[command(name = "ishi-cli", version, about, long_about = None)]
 struct Cli {

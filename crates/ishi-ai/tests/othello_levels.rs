@@ -11,7 +11,7 @@ use ishi_rules::{Game, Player};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use common::{after, all_shapes};
+use common::after;
 
 fn level(id: &str) -> &'static Level {
     levels()
@@ -81,7 +81,7 @@ fn every_level_plays_only_legal_moves_on_every_board() {
     let mut rng = SmallRng::seed_from_u64(11);
     let stop = Stop::new();
     let mut checked = 0;
-    for shape in all_shapes() {
+    for shape in Shape::all() {
         for (i, position) in random_positions(shape, 6, &mut rng).iter().enumerate() {
             let mut level = levels()[i % levels().len()];
             if let Some(nodes) = level.limits.nodes {
@@ -111,7 +111,7 @@ fn every_level_plays_only_legal_moves_on_every_board() {
 #[test]
 fn engine_levels_at_their_real_limits_play_legal_moves() {
     let mut rng = SmallRng::seed_from_u64(12);
-    for shape in all_shapes() {
+    for shape in Shape::all() {
         let positions = random_positions(shape, 1, &mut rng);
         // An early, a middle and a late position of the game; the strongest levels (the
         // slowest) on the middle one.

@@ -13,7 +13,7 @@ use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use common::{after, all_shapes};
+use common::after;
 
 /// Every legal move of an FFO line with its exact score, from the comment
 /// (`A2:+38; C7:+36; ...`).
@@ -100,7 +100,7 @@ proptest! {
         empties in 0..=10u32,
         seed in any::<u64>(),
     ) {
-        let position = random_endgame(all_shapes()[shape_index], empties, seed);
+        let position = random_endgame(Shape::all()[shape_index], empties, seed);
         let exact = negamax(&position);
         let result = Engine::new().solve(&position, &Stop::new());
         prop_assert_eq!(result.eval, Eval::Exact(exact), "{}", position);

@@ -79,8 +79,10 @@ impl fmt::Display for Outcome {
 }
 
 /// Why a move may not be played.
+///
+/// Exhaustive on purpose (the crates are not published): a match that translates the
+/// reasons names each one, so a new reason does not compile until it is translated.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-#[non_exhaustive]
 pub enum IllegalReason {
     /// The game is over.
     GameOver,

@@ -18,7 +18,9 @@
 //! so front ends keep a history of snapshots for undo, and search clones freely. The reason a
 //! move is refused is data ([`IllegalReason`]), never a panic.
 //!
-//! Othello lives in [`othello`], with its fast path for the standard board.
+//! Othello lives in [`othello`], with its fast path for the standard board; Go in [`go`], on
+//! boards from 5x5 to 19x19 under rules given as data, with named presets
+//! ([`GoRules::PRESETS`](go::GoRules::PRESETS)).
 
 mod game;
 pub mod go;

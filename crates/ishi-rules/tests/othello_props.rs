@@ -1,18 +1,9 @@
 //! Property tests of the Othello rules on every size and shape, against a square-by-square
 //! reference implementation written for clarity, not speed.
 
-use ishi_rules::othello::{Move, Othello, PRESETS, Shape, Square, notation, transcript};
+use ishi_rules::othello::{Move, Othello, Shape, Square, notation, transcript};
 use ishi_rules::{ByColor, Game, IllegalReason, Player};
 use proptest::prelude::*;
-
-/// Every board the rules support: the square sizes and the shape presets.
-fn all_shapes() -> Vec<Shape> {
-    [4, 6, 8, 10]
-        .into_iter()
-        .map(|n| Shape::square(n).unwrap())
-        .chain(PRESETS.iter().map(|p| p.shape()))
-        .collect()
-}
 
 /// The reference: a grid walked one square at a time in the eight directions.
 struct Reference {
@@ -96,7 +87,7 @@ impl Reference {
 
 /// A game played by picking `choices[i] % number of legal moves` at each turn.
 fn game_strategy() -> impl Strategy<Value = (Shape, Vec<usize>)> {
-    let shapes = all_shapes();
+    let shapes = Shape::all();
     (
         0..shapes.len(),
         prop::collection::vec(any::<usize>(), 0..110),

@@ -4,10 +4,7 @@ use std::fmt;
 
 use crate::{ByColor, Player};
 
-use super::{GoRules, MAX_SIZE, MIN_SIZE, Point, Setup, SetupError};
-
-/// The column letters of a header line, in order from `A`.
-const COLUMNS: &str = "ABCDEFGHJKLMNOPQRST";
+use super::{GoRules, MAX_SIZE, MIN_SIZE, Point, Setup, SetupError, column_letter};
 
 /// A diagram that does not describe a position. Lines count from 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,10 +79,13 @@ struct Row<'a> {
     cells: Vec<Option<Player>>,
 }
 
-/// Whether `text` is a line of column letters (`A B C ...` or `ABC...`).
+/// Whether `text` is a line of column letters in order from `A` (`A B C ...` or `ABC...`).
 fn is_header(text: &str) -> bool {
-    let letters: String = text.split_whitespace().collect();
-    !letters.is_empty() && COLUMNS.starts_with(&letters)
+    let mut letters = text.split_whitespace().flat_map(str::chars).peekable();
+    letters.peek().is_some()
+        && letters
+            .enumerate()
+            .all(|(col, letter)| u8::try_from(col).ok().and_then(column_letter) == Some(letter))
 }
 
 /// Reads a row line, or says which character is not a cell.

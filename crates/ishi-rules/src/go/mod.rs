@@ -65,7 +65,7 @@ use history::History;
 
 pub use diagram::DiagramError;
 pub use handicap::HandicapError;
-pub use point::{ParsePointError, Point};
+pub use point::{ParsePointError, Point, column_letter};
 pub use rules::{GoRules, KoRule, Komi, ParseKomiError, ParseRulesError, Scoring};
 
 /// The smallest board side.
@@ -815,10 +815,9 @@ impl fmt::Display for Go {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let size = self.size();
         let stars = handicap::star_points(size);
-        let letters: String = self
-            .points()
-            .take(size)
-            .map(|p| format!(" {}", &p.to_string()[..1]))
+        let letters: String = (0..size as u8)
+            .filter_map(column_letter)
+            .map(|letter| format!(" {letter}"))
             .collect();
         writeln!(f, "  {letters}")?;
         for row in (0..size as u8).rev() {

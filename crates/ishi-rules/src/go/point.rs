@@ -6,7 +6,31 @@ use std::str::FromStr;
 use super::MAX_SIZE;
 
 /// Column letters of GTP and most Go software: `A` to `T`, skipping `I`.
-const COLUMNS: &[u8; 19] = b"ABCDEFGHJKLMNOPQRST";
+const COLUMNS: &[u8; MAX_SIZE] = b"ABCDEFGHJKLMNOPQRST";
+
+/// The letter of column `col` (0 for the left column) in GTP and most Go software: `A` to
+/// `T`, skipping `I`; `None` from column 19 on, past the largest board.
+///
+/// ```
+/// use ishi_rules::go::column_letter;
+///
+/// assert_eq!(column_letter(0), Some('A'));
+/// assert_eq!(column_letter(8), Some('J'));
+/// assert_eq!(column_letter(18), Some('T'));
+/// assert_eq!(column_letter(19), None);
+/// ```
+pub fn column_letter(col: u8) -> Option<char> {
+    COLUMNS.get(usize::from(col)).map(|&b| char::from(b))
+}
+
+/// The column that `letter` names, in either case: the inverse of [`column_letter`].
+fn column_of(letter: u8) -> Option<u8> {
+    let letter = letter.to_ascii_uppercase();
+    COLUMNS
+        .iter()
+        .position(|&c| c == letter)
+        .map(|col| col as u8)
+}
 
 /// A point of a Go board: column from the left and row from the bottom, both from 0.
 ///
@@ -85,12 +109,8 @@ impl Point {
 
 impl fmt::Display for Point {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            char::from(COLUMNS[self.col as usize]),
-            self.row + 1
-        )
+        let letter = column_letter(self.col).ok_or(fmt::Error)?;
+        write!(f, "{letter}{}", self.row + 1)
     }
 }
 
@@ -120,10 +140,7 @@ impl FromStr for Point {
     fn from_str(s: &str) -> Result<Point, ParsePointError> {
         let error = || ParsePointError { text: s.to_owned() };
         let (&letter, digits) = s.as_bytes().split_first().ok_or_else(error)?;
-        let col = COLUMNS
-            .iter()
-            .position(|&c| c == letter.to_ascii_uppercase())
-            .ok_or_else(error)?;
+        let col = column_of(letter).ok_or_else(error)?;
         if digits.is_empty() || digits.len() > 2 || !digits.iter().all(u8::is_ascii_digit) {
             return Err(error());
         }
@@ -132,7 +149,7 @@ impl FromStr for Point {
             .and_then(|d| d.parse().ok())
             .ok_or_else(error)?;
         row.checked_sub(1)
-            .and_then(|row| Point::new(col as u8, row))
+            .and_then(|row| Point::new(col, row))
             .ok_or_else(error)
     }
 }

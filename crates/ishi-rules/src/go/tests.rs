@@ -185,8 +185,15 @@ fn diagrams_that_are_not_boards_say_where() {
         read("XO...\nO....\n.....\n.....\n....."),
         Some(DiagramError::Setup(SetupError::NoLiberties(pt("A5"))))
     );
+    assert_eq!(
+        read("BCDEF\n.....\n.....\n.....\n.....\n....."),
+        Some(DiagramError::BadChar {
+            line: 1,
+            found: 'B'
+        })
+    );
     let compact = Go::from_diagram(
-        "X....\n.....\n..O..\n.....\n....O",
+        "ABCDE\nX....\n.....\n..O..\n.....\n....O\nABCDE",
         GoRules::JAPANESE,
         Player::White,
     );

@@ -211,6 +211,27 @@ impl Shape {
         Ok(shape)
     }
 
+    /// Every board the rules support: the full squares of side 4, 6, 8 and 10, then the
+    /// [`PRESETS`] shapes in their order.
+    ///
+    /// ```
+    /// use ishi_rules::othello::{PRESETS, Shape};
+    ///
+    /// let all = Shape::all();
+    /// assert_eq!(all.len(), 4 + PRESETS.len());
+    /// assert_eq!(all[0], Shape::square(4)?);
+    /// assert!(all.contains(&Shape::STANDARD));
+    /// assert!(all.contains(&"octagon".parse()?));
+    /// # Ok::<(), ishi_rules::othello::ShapeError>(())
+    /// ```
+    pub fn all() -> Vec<Shape> {
+        (MIN_SIZE..=MAX_SIZE)
+            .step_by(2)
+            .filter_map(|n| Shape::square(n).ok())
+            .chain(PRESETS.iter().map(Preset::shape))
+            .collect()
+    }
+
     /// The side of the enclosing square.
     #[inline]
     pub const fn size(self) -> usize {
@@ -269,12 +290,9 @@ impl Shape {
             .map(|p| p.name.to_owned())
     }
 
-    /// Every name [`FromStr`] accepts for a shape.
+    /// Every name [`FromStr`] accepts for a shape: the names of [`Shape::all`], in its order.
     pub fn names() -> impl Iterator<Item = String> {
-        (MIN_SIZE..=MAX_SIZE)
-            .step_by(2)
-            .map(|n| format!("{n}x{n}"))
-            .chain(PRESETS.iter().map(|p| p.name.to_owned()))
+        Shape::all().into_iter().map(|shape| shape.to_string())
     }
 
     /// The shape as rows of `.` and `#`, the format of [`Shape::from_rows`].
@@ -351,6 +369,12 @@ mod tests {
 
     #[test]
     fn names_parse_and_print() {
+        assert_eq!(
+            Shape::names().collect::<Vec<_>>(),
+            [
+                "4x4", "6x6", "8x8", "10x10", "octagon", "cross", "holes", "diamond"
+            ]
+        );
         for name in Shape::names() {
             let shape: Shape = name.parse().unwrap();
             assert_eq!(shape.to_string(), name);

@@ -3,7 +3,7 @@
 //! Passes are implicit, as in the transcripts of Edax, WZebra and most Othello sites: when the
 //! player to move has no legal placement, the pass is inserted on replay. An explicit `pass`,
 //! `pa` or `--` is accepted too (and must then be legal). Squares may be in either case and
-//! separated by spaces, commas or newlines; [`print`] writes them lowercase and run together.
+//! separated by spaces, commas or newlines; [`print()`] writes them lowercase and run together.
 
 use std::fmt;
 
