@@ -2,7 +2,8 @@
 
 use std::io::{self, BufRead, Write};
 
-use ishi_ai::Stop;
+use ishi_ai::go::GoLevel;
+use ishi_ai::{LevelId, Stop};
 use ishi_rules::go::{Go, GoRules, Komi, Move, handicap};
 use ishi_rules::{ByColor, Game, Player};
 use rand::SeedableRng;
@@ -36,8 +37,7 @@ enum End {
 pub(crate) fn run(args: &GoPlay, mut input: impl BufRead, mut out: impl Write) -> io::Result<()> {
     let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidInput, e);
     let start = start_position(args).map_err(invalid)?;
-    let controllers =
-        Controller::pair(&args.black, &args.white, ishi_ai::go::levels()).map_err(invalid)?;
+    let controllers = Controller::<GoLevel>::pair(&args.black, &args.white).map_err(invalid)?;
     let mut rng = match args.seed {
         Some(seed) => StdRng::seed_from_u64(seed),
         None => StdRng::from_os_rng(),
@@ -91,7 +91,7 @@ fn start_position(args: &GoPlay) -> Result<Go, String> {
 
 fn play(
     start: &Go,
-    controllers: &ByColor<Controller>,
+    controllers: &ByColor<Controller<GoLevel>>,
     rng: &mut StdRng,
     input: &mut impl BufRead,
     out: &mut impl Write,
@@ -105,7 +105,8 @@ fn play(
         let player = position.turn();
         writeln!(out, "\n{position}")?;
         let mv = match controllers[player] {
-            Controller::Computer(level) => {
+            Controller::Computer(id) => {
+                let level = id.level();
                 let result = ishi_ai::go::choose(level, &position, rng, &Stop::new());
                 if ishi_ai::go::resigns(level, &result) {
                     writeln!(out, "{} ({}) resigns.", title(player), level.name)?;

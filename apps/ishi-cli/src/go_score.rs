@@ -2,6 +2,7 @@
 
 use std::io::{self, BufRead, Write};
 
+use ishi_ai::go::GoLevel;
 use ishi_rules::go::{Go, Point, Scoring};
 use ishi_rules::{ByColor, Player};
 use ishi_scoring::{Score, guess_dead_stones, score};
@@ -15,7 +16,7 @@ const LEGEND: &str =
 /// Shows the count with the guessed dead stones; humans may toggle chains before accepting.
 pub(crate) fn count(
     position: &Go,
-    controllers: &ByColor<Controller>,
+    controllers: &ByColor<Controller<GoLevel>>,
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> io::Result<()> {

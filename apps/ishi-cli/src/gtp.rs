@@ -8,7 +8,6 @@
 
 use std::io::{self, BufRead, Write};
 
-use ishi_ai::Level;
 use ishi_rules::Player;
 
 /// One command line, split.
@@ -96,18 +95,6 @@ pub(crate) fn serve(
             return Ok(());
         }
     }
-}
-
-/// The level of `levels` whose id is `id`, for `--level`.
-pub(crate) fn find_level(levels: &'static [Level], id: &str) -> Result<Level, String> {
-    levels
-        .iter()
-        .find(|level| level.id == id)
-        .copied()
-        .ok_or_else(|| {
-            let ids: Vec<&str> = levels.iter().map(|l| l.id).collect();
-            format!("unknown level {id:?}: use one of {}", ids.join(", "))
-        })
 }
 
 /// The answer to a malformed command.

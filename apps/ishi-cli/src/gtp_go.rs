@@ -29,8 +29,8 @@
 
 use std::str::FromStr;
 
-use ishi_ai::go::{Mcts, levels, ownership, random_move};
-use ishi_ai::{Level, Limits, Stop};
+use ishi_ai::go::{GoLevel, Mcts, ownership, random_move};
+use ishi_ai::{LevelId, Limits, Stop};
 use ishi_records::GoRecord;
 use ishi_rules::go::{Go, GoRules, Komi, Move, Point, handicap};
 use ishi_rules::{ByColor, Game, Player};
@@ -38,7 +38,7 @@ use ishi_scoring::{DeadStones, StoneStatus};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::gtp::{Engine, Flow, Request, color, find_level, one, syntax_error};
+use crate::gtp::{Engine, Flow, Request, color, one, syntax_error};
 use crate::gtp_time::Clocks;
 
 /// The commands this engine knows, for `list_commands` and `known_command`.
@@ -83,11 +83,6 @@ struct Played {
 /// `--playouts` asks for fewer a move).
 const OWNERSHIP_PLAYOUTS: u32 = 400;
 
-/// The level `id` names, for `--level`.
-pub(crate) fn parse_level(id: &str) -> Result<Level, String> {
-    find_level(levels(), id)
-}
-
 pub(crate) struct GoEngine {
     rules: GoRules,
     size: usize,
@@ -98,7 +93,7 @@ pub(crate) struct GoEngine {
     played: Vec<Played>,
     rng: StdRng,
     /// The level chosen with `--level`, if any.
-    level: Option<Level>,
+    level: Option<GoLevel>,
     /// The playouts a move chosen with `--playouts`, if any.
     playouts: Option<u64>,
     /// The search, with its tree from the last move.
@@ -129,10 +124,14 @@ impl Prepared {
 
 impl GoEngine {
     /// An engine playing at `level` (the strongest when `None`), or with `playouts` a move.
-    pub(crate) fn new(seed: Option<u64>, level: Option<Level>, playouts: Option<u64>) -> GoEngine {
+    pub(crate) fn new(
+        seed: Option<u64>,
+        level: Option<GoLevel>,
+        playouts: Option<u64>,
+    ) -> GoEngine {
         let rules = GoRules::JAPANESE;
         let start = Go::new(19, rules).unwrap_or_else(|_| unreachable!("19 is a valid size"));
-        let config = ishi_ai::go::config(&level.unwrap_or(GoEngine::strongest()));
+        let config = ishi_ai::go::config(level.unwrap_or_else(GoLevel::strongest).level());
         GoEngine {
             rules,
             size: 19,
@@ -148,14 +147,9 @@ impl GoEngine {
         }
     }
 
-    fn strongest() -> Level {
-        // The level list is never empty.
-        levels().last().copied().unwrap_or_else(|| unreachable!())
-    }
-
     /// Whether the engine plays the `random` level.
     fn plays_random(&self) -> bool {
-        self.level.is_some_and(|l| l.id == "random")
+        self.level == Some(GoLevel::Random)
     }
 
     /// The search limits for `player`'s move in `position`: the clock's time, and the
@@ -166,9 +160,9 @@ impl GoEngine {
             .budget(player, (position.empty_count() / 3).max(10));
         let nodes = self
             .playouts
-            .or(self.level.and_then(|l| l.limits.nodes))
+            .or(self.level.and_then(|id| id.level().limits.nodes))
             .or(if time.is_none() {
-                GoEngine::strongest().limits.nodes
+                GoLevel::strongest().level().limits.nodes
             } else {
                 None
             });
@@ -572,7 +566,7 @@ mod tests {
             let mut out = Vec::new();
             // The random level, or a search of a few playouts a move.
             let mut engine = if random {
-                GoEngine::new(Some(1), Some(parse_level("random").unwrap()), None)
+                GoEngine::new(Some(1), Some(GoLevel::Random), None)
             } else {
                 GoEngine::new(Some(1), None, Some(8))
             };

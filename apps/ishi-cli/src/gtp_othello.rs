@@ -27,14 +27,14 @@
 //!   moves still to play, half the empty squares); without `--level` the engine then plays at
 //!   full strength for all that time, keeping its transposition table between moves.
 
-use ishi_ai::othello::{Engine as Search, choose, levels};
-use ishi_ai::{Level, Limits, SearchResult, Stop};
+use ishi_ai::othello::{Engine as Search, OthelloLevel, choose};
+use ishi_ai::{LevelId, Limits, SearchResult, Stop};
 use ishi_rules::othello::{Move, Othello, Square};
 use ishi_rules::{Game, Player};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::gtp::{Engine, Flow, Request, color, find_level, one, syntax_error};
+use crate::gtp::{Engine, Flow, Request, color, one, syntax_error};
 use crate::gtp_time::Clocks;
 
 /// The commands this engine knows, for `list_commands` and `known_command`.
@@ -62,18 +62,13 @@ const COMMANDS: &[&str] = &[
 
 type Answer = Result<String, String>;
 
-/// The level `id` names among Othello's, for `--level`.
-pub(crate) fn parse_level(id: &str) -> Result<Level, String> {
-    find_level(levels(), id)
-}
-
 /// Ishi's Othello as a GTP engine.
 pub(crate) struct OthelloEngine {
     /// Every position of the game, the start first and the current one last.
     positions: Vec<Othello>,
     rng: StdRng,
     /// The level of `--level`; `None` plays `master`, or full strength by the clock.
-    level: Option<Level>,
+    level: Option<OthelloLevel>,
     /// The full-strength search the clock drives, with its table.
     search: Search,
     clocks: Clocks,
@@ -82,7 +77,7 @@ pub(crate) struct OthelloEngine {
 
 impl OthelloEngine {
     /// An engine playing at `level` (`master` when `None`).
-    pub(crate) fn new(seed: Option<u64>, level: Option<Level>) -> OthelloEngine {
+    pub(crate) fn new(seed: Option<u64>, level: Option<OthelloLevel>) -> OthelloEngine {
         OthelloEngine {
             positions: vec![Othello::standard()],
             rng: seed.map_or_else(StdRng::from_os_rng, StdRng::seed_from_u64),
@@ -141,7 +136,7 @@ impl OthelloEngine {
                     .best_move(position, Limits::time(time), &mut self.rng, &stop)
             }
             (level, budget) => {
-                let mut level = level.unwrap_or_else(strongest);
+                let mut level = *level.unwrap_or_else(OthelloLevel::strongest).level();
                 level.limits.time = match (level.limits.time, budget) {
                     (Some(cap), Some(time)) => Some(cap.min(time)),
                     (cap, time) => cap.or(time),
@@ -263,11 +258,6 @@ impl Engine for OthelloEngine {
     }
 }
 
-fn strongest() -> Level {
-    // The level list is never empty.
-    levels().last().copied().unwrap_or_else(|| unreachable!())
-}
-
 fn vertex(mv: Move) -> String {
     match mv {
         Move::Place(sq) => sq.to_string(),
@@ -293,7 +283,7 @@ mod tests {
     }
 
     fn quick() -> OthelloEngine {
-        OthelloEngine::new(Some(1), Some(parse_level("casual").unwrap()))
+        OthelloEngine::new(Some(1), Some(OthelloLevel::Casual))
     }
 
     /// Black has no move after these eight: d3 c3 f5 d2 d1 e1 b3 c1.

@@ -23,7 +23,9 @@ use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use ishi_ai::Level;
+use ishi_ai::LevelId;
+use ishi_ai::go::GoLevel;
+use ishi_ai::othello::OthelloLevel;
 use ishi_rules::ByColor;
 
 /// Ishi (石) in a terminal; `--help` opens with the package description.
@@ -155,43 +157,37 @@ pub(crate) struct OthelloPlay {
     plain: bool,
 }
 
-/// Who decides the moves of one side.
+/// Who decides the moves of one side of a game whose level ids are `Id`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Controller {
+pub(crate) enum Controller<Id> {
     /// A person typing moves.
     Human,
-    /// The computer at a level of the game's list.
-    Computer(&'static Level),
+    /// The computer at a level of the game.
+    Computer(Id),
 }
 
-impl Controller {
-    /// `human`, or the id of one of `levels`.
-    fn parse(text: &str, levels: &'static [Level]) -> Result<Controller, String> {
+impl<Id: LevelId> Controller<Id> {
+    /// `human`, or the id of one of the game's levels, in any case.
+    fn parse(text: &str) -> Result<Controller<Id>, String> {
         if text.eq_ignore_ascii_case("human") {
             return Ok(Controller::Human);
         }
-        levels
-            .iter()
-            .find(|l| l.id.eq_ignore_ascii_case(text))
+        text.to_ascii_lowercase()
+            .parse::<Id>()
             .map(Controller::Computer)
-            .ok_or_else(|| {
-                let ids: Vec<&str> = levels.iter().map(|l| l.id).collect();
+            .map_err(|e| {
                 format!(
                     "{text:?} is neither human nor a computer level ({})",
-                    ids.join(", ")
+                    e.known.join(", ")
                 )
             })
     }
 
     /// Black's and White's controllers from the command line's words.
-    pub(crate) fn pair(
-        black: &str,
-        white: &str,
-        levels: &'static [Level],
-    ) -> Result<ByColor<Controller>, String> {
+    pub(crate) fn pair(black: &str, white: &str) -> Result<ByColor<Controller<Id>>, String> {
         Ok(ByColor::new(
-            Controller::parse(black, levels).map_err(|e| format!("--black: {e}"))?,
-            Controller::parse(white, levels).map_err(|e| format!("--white: {e}"))?,
+            Controller::parse(black).map_err(|e| format!("--black: {e}"))?,
+            Controller::parse(white).map_err(|e| format!("--white: {e}"))?,
         ))
     }
 }
@@ -218,7 +214,7 @@ fn serve_gtp(args: &GtpArgs) -> io::Result<()> {
     let (input, output) = (io::stdin().lock(), io::stdout().lock());
     match args.game {
         matches::GameKind::Go => {
-            let level = args.level.as_deref().map(gtp_go::parse_level).transpose();
+            let level = args.level.as_deref().map(str::parse::<GoLevel>).transpose();
             let level = level.map_err(|e| invalid(format!("--level: {e}")))?;
             let mut engine = gtp_go::GoEngine::new(args.seed, level, args.playouts);
             gtp::serve(&mut engine, input, output)
@@ -230,7 +226,7 @@ fn serve_gtp(args: &GtpArgs) -> io::Result<()> {
             let level = args
                 .level
                 .as_deref()
-                .map(gtp_othello::parse_level)
+                .map(str::parse::<OthelloLevel>)
                 .transpose();
             let level = level.map_err(|e| invalid(format!("--level: {e}")))?;
             let mut engine = gtp_othello::OthelloEngine::new(args.seed, level);

@@ -2,7 +2,8 @@
 
 use std::io::{self, BufRead, Write};
 
-use ishi_ai::Stop;
+use ishi_ai::othello::OthelloLevel;
+use ishi_ai::{LevelId, Stop};
 use ishi_rules::othello::{Move, Othello, Shape, Square};
 use ishi_rules::{Game, Outcome};
 use rand::SeedableRng;
@@ -31,7 +32,7 @@ pub(crate) fn run(
     color: bool,
 ) -> io::Result<()> {
     let shape = board_shape(args).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
-    let controllers = Controller::pair(&args.black, &args.white, ishi_ai::othello::levels())
+    let controllers = Controller::<OthelloLevel>::pair(&args.black, &args.white)
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     let mut rng = match args.seed {
         Some(seed) => StdRng::seed_from_u64(seed),
@@ -90,9 +91,10 @@ pub(crate) fn run(
                 }
             }
         } else {
-            let Controller::Computer(level) = controllers[player] else {
+            let Controller::Computer(id) = controllers[player] else {
                 continue;
             };
+            let level = id.level();
             let Some(mv) = ishi_ai::othello::choose(level, &position, &mut rng, &Stop::new()).best
             else {
                 continue;
@@ -223,7 +225,7 @@ mod tests {
     fn undo_against_the_computer_takes_back_its_reply_too() {
         let controllers = ByColor::new(
             Controller::Human,
-            Controller::Computer(&ishi_ai::othello::levels()[0]),
+            Controller::Computer(OthelloLevel::Random),
         );
         let mut history = after(&["f5", "d6"]);
         assert_eq!(undo(&mut history, &controllers, not_forced), Some(2));
@@ -233,7 +235,7 @@ mod tests {
 
     #[test]
     fn undo_between_humans_takes_back_one_move() {
-        let controllers = ByColor::new(Controller::Human, Controller::Human);
+        let controllers = ByColor::new(Controller::<OthelloLevel>::Human, Controller::Human);
         let mut history = after(&["f5", "d6"]);
         assert_eq!(undo(&mut history, &controllers, not_forced), Some(1));
         assert_eq!(history.len(), 2);

@@ -4,6 +4,7 @@ use std::fmt::Display;
 use std::io::{self, BufRead, Write};
 use std::str::FromStr;
 
+use ishi_ai::LevelId;
 use ishi_rules::{ByColor, Game, Move, Player};
 
 use crate::Controller;
@@ -14,10 +15,10 @@ pub(crate) fn title(player: Player) -> &'static str {
 }
 
 /// Who a controller is, for the opening line.
-pub(crate) fn describe(controller: Controller) -> String {
+pub(crate) fn describe<Id: LevelId>(controller: Controller<Id>) -> String {
     match controller {
         Controller::Human => "a human".to_owned(),
-        Controller::Computer(level) => format!("the computer ({})", level.name),
+        Controller::Computer(id) => format!("the computer ({})", id.level().name),
     }
 }
 
@@ -33,9 +34,9 @@ pub(crate) fn read_line(input: &mut impl BufRead) -> io::Result<Option<String>> 
 /// Takes back moves until a human is to move in a position where `decision` holds (a real
 /// choice, not a forced pass), before the current position. Returns how many moves were taken
 /// back, or `None` if there is no such point.
-pub(crate) fn undo<G: Game>(
+pub(crate) fn undo<G: Game, Id: LevelId>(
     history: &mut Vec<G>,
-    controllers: &ByColor<Controller>,
+    controllers: &ByColor<Controller<Id>>,
     decision: impl Fn(&G) -> bool,
 ) -> Option<usize> {
     let target = history[..history.len().saturating_sub(1)]

@@ -19,8 +19,8 @@ mod xorshift;
 use std::time::Instant;
 
 use cpu::cpu_seconds;
-use ishi_ai::go::{Config, Mcts, choose, levels, ownership};
-use ishi_ai::{Limits, Stop};
+use ishi_ai::go::{Config, GoLevel, Mcts, choose, ownership};
+use ishi_ai::{LevelId, Limits, Stop};
 use ishi_rules::Game;
 use ishi_rules::go::{Go, GoRules};
 use rand::SeedableRng;
@@ -45,10 +45,7 @@ fn measure(label: &str, seconds: f64, mut batch: impl FnMut() -> u64) {
 
 /// The position after `moves` moves of the `mcts-100` level from the empty board.
 fn mid_game(size: usize, moves: usize) -> Go {
-    let level = levels()
-        .iter()
-        .find(|l| l.id == "mcts-100")
-        .expect("the level exists");
+    let level = GoLevel::Mcts100.level();
     let mut rng = SmallRng::seed_from_u64(size as u64);
     let mut go = Go::new(size, GoRules::CHINESE).expect("a supported size");
     for _ in 0..moves {

@@ -30,7 +30,7 @@ mod patterns;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::process::ExitCode;
 
-use ishi_ai::othello::{Engine, choose};
+use ishi_ai::othello::{Engine, OthelloLevel, choose};
 use ishi_ai::{Level, Limits, Stop};
 use ishi_rules::Game;
 use ishi_rules::othello::notation::{parse_obf_line, print_board};
@@ -40,8 +40,8 @@ use rand::{Rng, SeedableRng};
 
 /// The midgame player of the self-play games: the engine without noise, on a fixed node
 /// budget and no time cap. The random first moves make the games differ.
-const PLAYER: Level = Level {
-    id: "expert",
+const PLAYER: Level<OthelloLevel> = Level {
+    id: OthelloLevel::Expert,
     name: "trainer",
     description: "The engine on 30 000 nodes a move.",
     limits: Limits {

@@ -21,8 +21,14 @@
 //! [`othello`] plays Othello: [`othello::levels`] from `random` up to `master`,
 //! [`othello::choose`] for one move, and [`othello::Engine`], the alpha-beta engine with its
 //! exact endgame solver, for analysis (`ishi-cli othello solve`).
+//!
+//! A level's id is an enum of its game, [`othello::OthelloLevel`] or [`go::GoLevel`], both
+//! [`LevelId`]s, and [`AnyLevel`] is either: code matches on them, and only parsing reads the
+//! ids' text (`master`, `mcts-2000`), so a misspelt id is a compile error, not a level that
+//! never matches. The feature `serde` reads and writes them as that text.
 
 pub mod go;
+mod level;
 pub mod othello;
 mod search;
 
@@ -30,7 +36,8 @@ use ishi_rules::Game;
 use rand::Rng;
 use rand::seq::IndexedRandom;
 
-pub use search::{Clock, Eval, Level, Limits, SearchResult, Stop};
+pub use level::{AnyLevel, Level, LevelId, UnknownLevel};
+pub use search::{Clock, Eval, Limits, SearchResult, Stop};
 
 /// A legal move chosen uniformly at random, or `None` when the game is over.
 ///

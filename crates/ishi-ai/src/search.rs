@@ -1,4 +1,4 @@
-//! What every engine shares: limits, the stop flag, the clock, results and levels.
+//! What every engine shares: limits, the stop flag, the clock and results.
 
 use std::fmt;
 use std::sync::Arc;
@@ -167,19 +167,6 @@ impl<M> SearchResult<M> {
             elapsed: Duration::ZERO,
         }
     }
-}
-
-/// A named strength for one game, as the new-game sheet and the command line list them.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub struct Level {
-    /// The identifier used on the command line and in saved games: `random`, `minimax-4`.
-    pub id: &'static str,
-    /// The name shown to players.
-    pub name: &'static str,
-    /// One sentence on how it plays.
-    pub description: &'static str,
-    /// The limits the level searches with.
-    pub limits: Limits,
 }
 
 #[cfg(test)]

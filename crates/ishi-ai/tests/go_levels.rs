@@ -5,8 +5,8 @@
 //! slow): legality does not depend on the budget, and the root's moves are checked the same
 //! way at any budget.
 
-use ishi_ai::go::{Config, Mcts, choose, levels, random_move};
-use ishi_ai::{Eval, Level, Limits, Stop};
+use ishi_ai::go::{Config, GoLevel, Mcts, choose, levels, random_move};
+use ishi_ai::{Eval, Level, LevelId, Limits, Stop};
 use ishi_rules::Game;
 use ishi_rules::go::{Go, GoRules, Move};
 use rand::SeedableRng;
@@ -15,7 +15,7 @@ use rand::rngs::SmallRng;
 const RULES: [GoRules; 3] = [GoRules::JAPANESE, GoRules::CHINESE, GoRules::TROMP_TAYLOR];
 
 /// `level` with at most `playouts` playouts a move.
-fn quick(level: &Level, playouts: u64) -> Level {
+fn quick(level: &Level<GoLevel>, playouts: u64) -> Level<GoLevel> {
     Level {
         limits: Limits::nodes(level.limits.nodes.map_or(playouts, |n| n.min(playouts))),
         ..*level
@@ -44,7 +44,7 @@ fn positions(size: usize, games: usize, rng: &mut SmallRng) -> Vec<Go> {
     out
 }
 
-fn assert_legal(level: &Level, go: &Go, rng: &mut SmallRng) {
+fn assert_legal(level: &Level<GoLevel>, go: &Go, rng: &mut SmallRng) {
     let result = choose(level, go, rng, &Stop::new());
     let mv = result.best.expect("the game is not over");
     assert_eq!(go.check(mv), Ok(()), "{} played {mv}\n{go}", level.id);
@@ -161,7 +161,7 @@ fn a_raised_stop_flag_ends_the_search_with_a_legal_move() {
 
 #[test]
 fn levels_are_named_weakest_first_and_children_never_resign() {
-    let ids: Vec<&str> = levels().iter().map(|l| l.id).collect();
+    let ids: Vec<&str> = levels().iter().map(|l| l.id.as_str()).collect();
     assert_eq!(
         ids,
         [
@@ -187,7 +187,7 @@ fn levels_are_named_weakest_first_and_children_never_resign() {
         elapsed: std::time::Duration::ZERO,
     };
     for level in levels() {
-        let child = ["random", "mcts-100", "mcts-500"].contains(&level.id);
+        let child = [GoLevel::Random, GoLevel::Mcts100, GoLevel::Mcts500].contains(&level.id);
         assert_eq!(
             ishi_ai::go::resigns(level, &hopeless),
             !child,

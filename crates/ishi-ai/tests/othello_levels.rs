@@ -3,8 +3,8 @@
 
 mod common;
 
-use ishi_ai::othello::{Engine, best_move, choose, levels, square_weights};
-use ishi_ai::{Eval, Level, Limits, Stop};
+use ishi_ai::othello::{Engine, OthelloLevel, best_move, choose, levels, square_weights};
+use ishi_ai::{Eval, LevelId, Limits, Stop};
 use ishi_rules::othello::notation::{parse_board, parse_obf_line};
 use ishi_rules::othello::{Move, Othello, PRESETS, Shape, transcript};
 use ishi_rules::{Game, Player};
@@ -12,13 +12,6 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use common::after;
-
-fn level(id: &str) -> &'static Level {
-    levels()
-        .iter()
-        .find(|l| l.id == id)
-        .unwrap_or_else(|| panic!("no level {id}"))
-}
 
 fn board(text: &str) -> Othello {
     parse_board(text).unwrap_or_else(|e| panic!("{e}: {text}"))
@@ -43,7 +36,7 @@ fn random_positions(shape: Shape, games: usize, rng: &mut SmallRng) -> Vec<Othel
 
 #[test]
 fn the_levels_go_from_random_to_master_and_the_engine_levels_are_capped() {
-    let ids: Vec<&str> = levels().iter().map(|l| l.id).collect();
+    let ids: Vec<&str> = levels().iter().map(|l| l.id.as_str()).collect();
     assert_eq!(
         ids,
         [
@@ -87,7 +80,7 @@ fn every_level_plays_only_legal_moves_on_every_board() {
             if let Some(nodes) = level.limits.nodes {
                 level.limits.nodes = Some(nodes.min(2000));
             }
-            if level.id == "minimax-4" && shape.size() == 10 && i % 5 != 2 {
+            if level.id == OthelloLevel::Minimax4 && shape.size() == 10 && i % 5 != 2 {
                 // Four full plies on 10x10 are slow in debug builds: one position in five.
                 continue;
             }
@@ -120,13 +113,18 @@ fn engine_levels_at_their_real_limits_play_legal_moves() {
             .iter()
             .enumerate()
         {
-            let ids: &[&str] = if i == 1 {
-                &["casual", "club", "expert", "master"]
+            let ids: &[OthelloLevel] = if i == 1 {
+                &[
+                    OthelloLevel::Casual,
+                    OthelloLevel::Club,
+                    OthelloLevel::Expert,
+                    OthelloLevel::Master,
+                ]
             } else {
-                &["casual", "club"]
+                &[OthelloLevel::Casual, OthelloLevel::Club]
             };
             for id in ids {
-                let result = choose(level(id), position, &mut rng, &Stop::new());
+                let result = choose(id.level(), position, &mut rng, &Stop::new());
                 let mv = result.best.expect("the game is not over");
                 assert!(position.is_legal(mv), "{id} played {mv} on\n{position}");
             }
@@ -156,20 +154,20 @@ fn random_and_noisy_levels_vary_with_the_seed() {
     let position = transcript::replay(&Othello::standard(), &game)
         .expect("a legal game")
         .last_position();
-    for id in ["random", "casual"] {
+    for id in [OthelloLevel::Random, OthelloLevel::Casual] {
         let moves: std::collections::HashSet<Option<Move>> = (0..30)
             .map(|seed| {
                 let mut rng = SmallRng::seed_from_u64(seed);
-                choose(level(id), &position, &mut rng, &Stop::new()).best
+                choose(id.level(), &position, &mut rng, &Stop::new()).best
             })
             .collect();
         assert!(moves.len() > 1, "{id} always plays {moves:?}");
     }
-    for id in ["naive", "minimax-4"] {
+    for id in [OthelloLevel::Naive, OthelloLevel::Minimax4] {
         let moves: std::collections::HashSet<Option<Move>> = (0..5)
             .map(|seed| {
                 let mut rng = SmallRng::seed_from_u64(seed);
-                choose(level(id), &position, &mut rng, &Stop::new()).best
+                choose(id.level(), &position, &mut rng, &Stop::new()).best
             })
             .collect();
         assert_eq!(moves.len(), 1, "{id} varies: {moves:?}");
@@ -178,7 +176,13 @@ fn random_and_noisy_levels_vary_with_the_seed() {
 
 fn naive(position: &Othello) -> Option<Move> {
     let mut rng = SmallRng::seed_from_u64(0);
-    choose(level("naive"), position, &mut rng, &Stop::new()).best
+    choose(
+        OthelloLevel::Naive.level(),
+        position,
+        &mut rng,
+        &Stop::new(),
+    )
+    .best
 }
 
 #[test]
@@ -322,7 +326,12 @@ fn minimax_4_plays_what_a_four_ply_minimax_plays() {
     for shape in shapes {
         for position in random_positions(shape, 2, &mut rng).iter().step_by(3) {
             let mut rng = SmallRng::seed_from_u64(0);
-            let result = choose(level("minimax-4"), position, &mut rng, &Stop::new());
+            let result = choose(
+                OthelloLevel::Minimax4.level(),
+                position,
+                &mut rng,
+                &Stop::new(),
+            );
             assert_eq!(
                 result.best,
                 Some(expected_minimax_4(position)),
@@ -342,7 +351,12 @@ fn minimax_4_takes_a_wipe_out_and_sees_one_coming() {
         .expect("a legal game")
         .last_position();
     let mut rng = SmallRng::seed_from_u64(0);
-    let result = choose(level("minimax-4"), &position, &mut rng, &Stop::new());
+    let result = choose(
+        OthelloLevel::Minimax4.level(),
+        &position,
+        &mut rng,
+        &Stop::new(),
+    );
     assert_eq!(result.best, Some(Move::Place("g5".parse().unwrap())));
     assert_eq!(result.eval, Eval::Estimate(6400));
 }

@@ -8,23 +8,27 @@
 //! and superko see the history).
 //!
 //! ```
-//! use ishi_worker::{GameState, Request, think};
+//! use ishi_ai::othello::OthelloLevel;
+//! use ishi_worker::{GameState, Request, Task, think};
 //!
 //! let request = Request {
 //!     epoch: 7,
 //!     game: GameState::Othello {
 //!         board: "---------------------------OX------XO--------------------------- X".into(),
 //!     },
-//!     level: "random".into(),
 //!     seed: 1,
-//!     task: Default::default(),
+//!     task: Task::Move {
+//!         level: OthelloLevel::Random.into(),
+//!     },
 //! };
 //! let reply = think(&request);
 //! assert_eq!(reply.epoch, 7);
 //! assert!(["d3", "c4", "f5", "e6"].contains(&reply.mv.as_deref().unwrap()));
 //! ```
 
-use ishi_ai::{Level, SearchResult, Stop};
+use ishi_ai::go::GoLevel;
+use ishi_ai::othello::OthelloLevel;
+use ishi_ai::{AnyLevel, Level, LevelId, SearchResult, Stop};
 use ishi_rules::go::{self, Go, GoRules, Komi};
 use ishi_rules::othello::notation;
 use ishi_rules::{ByColor, Game, Move, Player};
@@ -60,12 +64,14 @@ pub enum GameState {
 }
 
 /// What to work out.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Task {
-    /// The move of the level.
-    #[default]
-    Move,
+    /// The move of a level of the position's game (an Othello level for an Othello board).
+    Move {
+        /// The level that plays.
+        level: AnyLevel,
+    },
     /// Go: who owns each point, from this many random playouts (for the dead-stone guess of
     /// the count).
     Ownership {
@@ -81,12 +87,9 @@ pub struct Request {
     pub epoch: u64,
     /// The position.
     pub game: GameState,
-    /// The level's id in the game's level list.
-    pub level: String,
     /// The seed of the search's randomness.
     pub seed: u64,
-    /// What to work out: a move unless it says otherwise.
-    #[serde(default)]
+    /// What to work out: a level's move, or who owns each point.
     pub task: Task,
 }
 
@@ -117,18 +120,31 @@ pub struct Reply {
 /// cancel; on the web the app ends the worker instead).
 pub fn think_with(request: &Request, stop: &Stop) -> Reply {
     let mut rng = SmallRng::seed_from_u64(request.seed);
-    if let Task::Ownership { playouts } = request.task {
-        return match go_position(&request.game) {
-            Ok(go) => Reply {
-                ownership: Some(ishi_ai::go::ownership(&go, playouts.min(20_000), &mut rng)),
-                ..failed(request.epoch, None)
-            },
-            Err(error) => failed(request.epoch, Some(error)),
-        };
-    }
-    let answer = match &request.game {
-        GameState::Othello { board } => othello_move(board, &request.level, &mut rng, stop),
-        GameState::Go { .. } => go_move(&request.game, &request.level, &mut rng, stop),
+    let level = match request.task {
+        Task::Move { level } => level,
+        Task::Ownership { playouts } => {
+            return match go_position(&request.game) {
+                Ok(go) => Reply {
+                    ownership: Some(ishi_ai::go::ownership(&go, playouts.min(20_000), &mut rng)),
+                    ..failed(request.epoch, None)
+                },
+                Err(error) => failed(request.epoch, Some(error)),
+            };
+        }
+    };
+    let answer = match (&request.game, level) {
+        (GameState::Othello { board }, AnyLevel::Othello(id)) => {
+            othello_move(board, id.level(), &mut rng, stop)
+        }
+        (GameState::Go { .. }, AnyLevel::Go(id)) => {
+            go_move(&request.game, id.level(), &mut rng, stop)
+        }
+        (GameState::Othello { .. }, AnyLevel::Go(id)) => {
+            Err(format!("{id} is a level of Go, not of Othello"))
+        }
+        (GameState::Go { .. }, AnyLevel::Othello(id)) => {
+            Err(format!("{id} is a level of Othello, not of Go"))
+        }
     };
     match answer {
         Ok(reply) => Reply {
@@ -180,21 +196,13 @@ fn reply<M: std::fmt::Display>(result: &SearchResult<M>) -> Reply {
     }
 }
 
-fn find_level(levels: &'static [Level], id: &str) -> Result<&'static Level, String> {
-    levels
-        .iter()
-        .find(|l| l.id == id)
-        .ok_or_else(|| format!("unknown level {id:?}"))
-}
-
 fn othello_move(
     board: &str,
-    level: &str,
+    level: &Level<OthelloLevel>,
     rng: &mut SmallRng,
     stop: &Stop,
 ) -> Result<Reply, String> {
     let position = notation::parse_board(board).map_err(|e| e.to_string())?;
-    let level = find_level(ishi_ai::othello::levels(), level)?;
     Ok(reply(&ishi_ai::othello::choose(
         level, &position, rng, stop,
     )))
@@ -202,12 +210,11 @@ fn othello_move(
 
 fn go_move(
     state: &GameState,
-    level: &str,
+    level: &Level<GoLevel>,
     rng: &mut SmallRng,
     stop: &Stop,
 ) -> Result<Reply, String> {
     let position = go_position(state)?;
-    let level = find_level(ishi_ai::go::levels(), level)?;
     Ok(reply(&ishi_ai::go::choose(level, &position, rng, stop)))
 }
 
@@ -296,7 +303,6 @@ mod tests {
         let request = Request {
             epoch: 9,
             game: go_state(&["E5", "pass"]),
-            level: String::new(),
             seed: 1,
             task: Task::Ownership { playouts: 50 },
         };
@@ -317,13 +323,55 @@ mod tests {
         let request = Request {
             epoch: 3,
             game: go_state(&[]),
-            level: "grandmaster-9000".to_owned(),
             seed: 0,
-            task: Task::Move,
+            task: Task::Move {
+                level: GoLevel::Mcts100.into(),
+            },
         };
-        let reply = think(&request);
-        assert_eq!(reply.epoch, 3);
-        assert!(reply.error.unwrap().contains("unknown level"));
+        let json = serde_json::to_string(&request).unwrap();
+        assert!(
+            json.contains(r#""task":{"move":{"level":{"go":"mcts-100"}}}"#),
+            "{json}"
+        );
+        let json = json.replace("mcts-100", "grandmaster-9000");
+        let reply: Reply = serde_json::from_str(&think_json(&json)).unwrap();
+        let error = reply.error.unwrap();
+        assert!(error.starts_with("bad request"), "{error}");
+        assert!(
+            error.contains("unknown level \"grandmaster-9000\""),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_level_of_the_other_game_gets_an_error_reply_not_a_panic() {
+        let board = "---------------------------OX------XO--------------------------- X";
+        let othello = GameState::Othello {
+            board: board.to_owned(),
+        };
+        for (game, level, error) in [
+            (
+                go_state(&[]),
+                AnyLevel::from(OthelloLevel::Random),
+                "random is a level of Othello, not of Go",
+            ),
+            (
+                othello,
+                AnyLevel::from(GoLevel::Mcts100),
+                "mcts-100 is a level of Go, not of Othello",
+            ),
+        ] {
+            let request = Request {
+                epoch: 4,
+                game,
+                seed: 0,
+                task: Task::Move { level },
+            };
+            let reply = think(&request);
+            assert_eq!(reply.epoch, 4);
+            assert_eq!(reply.mv, None);
+            assert_eq!(reply.error.as_deref(), Some(error));
+        }
     }
 
     #[test]
@@ -332,9 +380,10 @@ mod tests {
             let request = Request {
                 epoch: 1,
                 game: go_state(&["E5"]),
-                level: level.id.to_owned(),
                 seed: 5,
-                task: Task::Move,
+                task: Task::Move {
+                    level: level.id.into(),
+                },
             };
             let json = serde_json::to_string(&request).unwrap();
             let reply: Reply = serde_json::from_str(&think_json(&json)).unwrap();
@@ -352,9 +401,10 @@ mod tests {
                 game: GameState::Othello {
                     board: board.to_owned(),
                 },
-                level: level.id.to_owned(),
                 seed: 5,
-                task: Task::Move,
+                task: Task::Move {
+                    level: level.id.into(),
+                },
             };
             let reply = think(&request);
             let position = notation::parse_board(board).unwrap();

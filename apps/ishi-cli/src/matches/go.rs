@@ -3,7 +3,7 @@
 use std::io;
 use std::str::FromStr;
 
-use ishi_ai::go::{Mcts, config, levels, ownership, random_move};
+use ishi_ai::go::{GoLevel, Mcts, config, ownership, random_move};
 use ishi_ai::{Level, Stop};
 use ishi_rules::go::{Go, GoRules, Komi, Move, Point};
 use ishi_scoring::{GameResult, guess_dead_stones_with, score};
@@ -42,10 +42,7 @@ impl Contest for GoContest {
     type Move = Move;
     /// The search with its tree, kept from move to move; none at the random level.
     type Brain = Option<Mcts>;
-
-    fn levels(&self) -> &'static [Level] {
-        levels()
-    }
+    type Level = GoLevel;
 
     fn default_opening_plies(&self) -> u32 {
         0
@@ -80,14 +77,14 @@ impl Contest for GoContest {
         }
     }
 
-    fn brain(&self, level: &Level) -> Option<Mcts> {
-        (level.id != "random").then(|| Mcts::new(config(level)))
+    fn brain(&self, level: &Level<GoLevel>) -> Option<Mcts> {
+        (level.id != GoLevel::Random).then(|| Mcts::new(config(level)))
     }
 
     fn think(
         &self,
         brain: &mut Option<Mcts>,
-        level: &Level,
+        level: &Level<GoLevel>,
         position: &Go,
         rng: &mut SmallRng,
     ) -> Reply<Move> {

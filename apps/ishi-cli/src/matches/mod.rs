@@ -29,13 +29,12 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
-use ishi_ai::{Level, Limits, random_move};
+use ishi_ai::{Level, LevelId, Limits, random_move};
 use ishi_rules::{ByColor, Game, Player};
 use ishi_scoring::{GameResult, WinBy};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::gtp::find_level;
 use gtp_client::GtpClient;
 
 /// Options of `match`.
@@ -108,11 +107,11 @@ pub(crate) enum GameKind {
     Othello,
 }
 
-/// One side of a match.
+/// One side of a match of a game whose level ids are `Id`.
 #[derive(Clone, Debug)]
-enum Side {
+enum Side<Id> {
     /// Ishi in this process at a level, its limits changed by the side's budget.
-    Ishi(Level),
+    Ishi(Level<Id>),
     /// A GTP engine: its command line, and the seconds a move it is told.
     Gtp {
         command: String,
@@ -120,7 +119,7 @@ enum Side {
     },
 }
 
-impl fmt::Display for Side {
+impl<Id: LevelId> fmt::Display for Side<Id> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Side::Ishi(level) => {
@@ -166,9 +165,9 @@ trait Contest {
     type Move: Copy + PartialEq + fmt::Display;
     /// What an in-process player keeps during one game.
     type Brain;
+    /// The ids of the game's levels, at which Ishi's in-process players play.
+    type Level: LevelId;
 
-    /// The levels of Ishi's in-process players, weakest first.
-    fn levels(&self) -> &'static [Level];
     /// Random opening plies when the command line says nothing.
     fn default_opening_plies(&self) -> u32;
     /// The position every game starts from.
@@ -180,12 +179,12 @@ trait Contest {
     /// Reads a move from a `genmove` answer (not `resign`).
     fn parse_gtp_move(&self, text: &str) -> Option<Self::Move>;
     /// A new in-process player at `level`.
-    fn brain(&self, level: &Level) -> Self::Brain;
+    fn brain(&self, level: &Level<Self::Level>) -> Self::Brain;
     /// The in-process player's move.
     fn think(
         &self,
         brain: &mut Self::Brain,
-        level: &Level,
+        level: &Level<Self::Level>,
         position: &Self::Position,
         rng: &mut SmallRng,
     ) -> Reply<Self::Move>;
@@ -196,10 +195,10 @@ trait Contest {
 }
 
 /// A player seated for one game.
-enum Seat<B> {
+enum Seat<C: Contest> {
     Ishi {
-        level: Level,
-        brain: B,
+        level: Level<C::Level>,
+        brain: C::Brain,
         rng: SmallRng,
     },
     Gtp(GtpClient),
@@ -239,7 +238,7 @@ struct Finished {
     pace: ByColor<Pace>,
 }
 
-fn seat<C: Contest>(contest: &C, side: &Side, seed: u64) -> io::Result<Seat<C::Brain>> {
+fn seat<C: Contest>(contest: &C, side: &Side<C::Level>, seed: u64) -> io::Result<Seat<C>> {
     match side {
         Side::Ishi(level) => Ok(Seat::Ishi {
             level: *level,
@@ -261,7 +260,7 @@ fn seat<C: Contest>(contest: &C, side: &Side, seed: u64) -> io::Result<Seat<C::B
 /// engine that refuses the move (which the referee found legal), if one does.
 fn tell<C: Contest>(
     contest: &C,
-    seats: &mut ByColor<Seat<C::Brain>>,
+    seats: &mut ByColor<Seat<C>>,
     except: Option<Player>,
     player: Player,
     mv: C::Move,
@@ -286,7 +285,7 @@ fn tell<C: Contest>(
 /// the opening's first.
 fn play_game<C: Contest>(
     contest: &C,
-    sides: ByColor<&Side>,
+    sides: ByColor<&Side<C::Level>>,
     opening: &[C::Move],
     seed: u64,
     record: &mut Vec<C::Move>,
@@ -450,7 +449,7 @@ impl fmt::Display for Tally {
 fn series<C: Contest>(
     contest: &C,
     args: &MatchArgs,
-    (a, b): (&Side, &Side),
+    (a, b): (&Side<C::Level>, &Side<C::Level>),
     out: &mut impl Write,
     mut record: Option<&mut File>,
 ) -> io::Result<Tally> {
@@ -523,20 +522,21 @@ fn series<C: Contest>(
     Ok(tally)
 }
 
-/// The side a `--engine-*` value names, with its budget.
-fn side<C: Contest>(
-    contest: &C,
+/// The side a `--engine-*` value names, with its budget; `ishi:LEVEL` names a level of
+/// the game whose level ids are `Id`.
+fn side<Id: LevelId>(
     spec: &str,
     seconds: Option<f64>,
     nodes: Option<u64>,
-) -> Result<Side, String> {
+) -> Result<Side<Id>, String> {
     if let Some(seconds) = seconds
         && !(seconds.is_finite() && seconds > 0.0)
     {
         return Err(format!("{seconds} is not a number of seconds"));
     }
     if let Some(id) = spec.strip_prefix("ishi:") {
-        let mut level = find_level(contest.levels(), id)?;
+        let id = id.parse::<Id>().map_err(|e| e.to_string())?;
+        let mut level = *id.level();
         if nodes.is_some() {
             level.limits.nodes = nodes;
         }
@@ -581,23 +581,26 @@ fn run_with<C: Contest>(contest: &C, args: &MatchArgs, mut out: impl Write) -> i
                 "--engine-a and --engine-b name the players".to_owned(),
             ));
         };
-        let a = side(contest, a, args.seconds_a, args.nodes_a)
+        let a = side::<C::Level>(a, args.seconds_a, args.nodes_a)
             .map_err(|e| invalid(format!("--engine-a: {e}")))?;
-        let b = side(contest, b, args.seconds_b, args.nodes_b)
+        let b = side::<C::Level>(b, args.seconds_b, args.nodes_b)
             .map_err(|e| invalid(format!("--engine-b: {e}")))?;
         writeln!(out, "# A: {a}\n# B: {b}")?;
         let tally = series(contest, args, (&a, &b), &mut out, record.as_mut())?;
         return writeln!(out, "{tally}");
     }
     let levels = if args.levels.is_empty() {
-        contest.levels().to_vec()
+        C::Level::levels().to_vec()
     } else {
         args.levels
             .iter()
-            .map(|id| {
-                find_level(contest.levels(), id).map_err(|e| invalid(format!("--levels: {e}")))
+            .map(|text| {
+                let id: C::Level = text
+                    .parse()
+                    .map_err(|e| invalid(format!("--levels: {e}")))?;
+                Ok(*id.level())
             })
-            .collect::<io::Result<Vec<Level>>>()?
+            .collect::<io::Result<Vec<_>>>()?
     };
     let mut summary = Vec::new();
     for pair in levels.windows(2) {

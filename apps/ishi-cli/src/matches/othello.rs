@@ -2,7 +2,7 @@
 
 use std::io;
 
-use ishi_ai::othello::{choose, levels};
+use ishi_ai::othello::{OthelloLevel, choose};
 use ishi_ai::{Level, Stop};
 use ishi_rules::othello::{Move, Othello, Square};
 use ishi_scoring::GameResult;
@@ -41,10 +41,7 @@ impl Contest for OthelloContest {
     type Move = Move;
     /// The levels keep nothing between moves.
     type Brain = ();
-
-    fn levels(&self) -> &'static [Level] {
-        levels()
-    }
+    type Level = OthelloLevel;
 
     fn default_opening_plies(&self) -> u32 {
         4
@@ -75,12 +72,12 @@ impl Contest for OthelloContest {
         }
     }
 
-    fn brain(&self, _level: &Level) {}
+    fn brain(&self, _level: &Level<OthelloLevel>) {}
 
     fn think(
         &self,
         _brain: &mut (),
-        level: &Level,
+        level: &Level<OthelloLevel>,
         position: &Othello,
         rng: &mut SmallRng,
     ) -> Reply<Move> {

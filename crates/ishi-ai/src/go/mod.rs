@@ -2,15 +2,15 @@
 //! playout budgets.
 //!
 //! ```
-//! use ishi_ai::Stop;
-//! use ishi_ai::go::{choose, levels};
+//! use ishi_ai::{LevelId, Stop};
+//! use ishi_ai::go::{GoLevel, choose};
 //! use ishi_rules::Game;
 //! use ishi_rules::go::{Go, GoRules};
 //! use rand::SeedableRng;
 //!
 //! let go = Go::new(9, GoRules::JAPANESE)?;
 //! let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
-//! let level = &levels()[1]; // the first search level, 100 playouts a move
+//! let level = GoLevel::Mcts100.level(); // the first search level, 100 playouts a move
 //! let result = choose(level, &go, &mut rng, &Stop::new());
 //! assert!(go.is_legal(result.best.expect("the game goes on")));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -34,70 +34,136 @@ mod pattern;
 mod playout;
 mod priors;
 
+use std::fmt;
+use std::str::FromStr;
+
 use ishi_rules::Game;
 use ishi_rules::go::{Go, Move};
 use rand::Rng;
 use rand::seq::IndexedRandom;
 
-use crate::search::{Level, Limits, SearchResult, Stop};
+use crate::level::parse;
+use crate::{Level, LevelId, Limits, SearchResult, Stop, UnknownLevel};
 
 pub use mcts::{Config, Mcts, NODE_BYTES};
 pub use ownership::ownership;
 
-/// The levels of Go, weakest first: ids for the command line and saved games.
-const LEVELS: [Level; 6] = [
+/// The ids of Go's levels, weakest first (see [`levels`]).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum GoLevel {
+    /// `random`: any legal move that does not fill an own eye ([`random_move`]).
+    Random,
+    /// `mcts-100`: Monte Carlo tree search, 100 playouts a move.
+    Mcts100,
+    /// `mcts-500`: 500 playouts a move.
+    Mcts500,
+    /// `mcts-2000`: 2,000 playouts a move.
+    Mcts2000,
+    /// `mcts-8000`: 8,000 playouts a move.
+    Mcts8000,
+    /// `mcts-30000`: 30,000 playouts a move, the strongest.
+    Mcts30000,
+}
+
+impl GoLevel {
+    /// Whether a player of this level never resigns: the levels that play children
+    /// (`random`, `mcts-100` and `mcts-500`) play every game to its end.
+    pub fn never_resigns(self) -> bool {
+        match self {
+            GoLevel::Random | GoLevel::Mcts100 | GoLevel::Mcts500 => true,
+            GoLevel::Mcts2000 | GoLevel::Mcts8000 | GoLevel::Mcts30000 => false,
+        }
+    }
+}
+
+impl LevelId for GoLevel {
+    fn levels() -> &'static [Level<GoLevel>] {
+        levels()
+    }
+
+    fn level(self) -> &'static Level<GoLevel> {
+        // `LEVELS` lists the levels in the enum's order (a test checks it).
+        &LEVELS[self as usize]
+    }
+
+    fn as_str(self) -> &'static str {
+        match self {
+            GoLevel::Random => "random",
+            GoLevel::Mcts100 => "mcts-100",
+            GoLevel::Mcts500 => "mcts-500",
+            GoLevel::Mcts2000 => "mcts-2000",
+            GoLevel::Mcts8000 => "mcts-8000",
+            GoLevel::Mcts30000 => "mcts-30000",
+        }
+    }
+}
+
+impl fmt::Display for GoLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for GoLevel {
+    type Err = UnknownLevel;
+
+    /// The level whose id is `text` exactly (`mcts-2000`, not `MCTS-2000`).
+    fn from_str(text: &str) -> Result<GoLevel, UnknownLevel> {
+        parse(text)
+    }
+}
+
+/// The levels of Go, weakest first, in [`GoLevel`]'s order.
+static LEVELS: [Level<GoLevel>; 6] = [
     Level {
-        id: "random",
+        id: GoLevel::Random,
         name: "Random",
         description: "Plays any legal move at random, but never fills its own eyes.",
         limits: Limits::NONE,
     },
     Level {
-        id: "mcts-100",
+        id: GoLevel::Mcts100,
         name: "Beginner",
         description: "Plays out 100 games a move before choosing: quick and easy to beat.",
         limits: Limits::nodes(100),
     },
     Level {
-        id: "mcts-500",
+        id: GoLevel::Mcts500,
         name: "Novice",
         description: "Plays out 500 games a move before choosing.",
         limits: Limits::nodes(500),
     },
     Level {
-        id: "mcts-2000",
+        id: GoLevel::Mcts2000,
         name: "Casual",
         description: "Plays out 2,000 games a move before choosing.",
         limits: Limits::nodes(2_000),
     },
     Level {
-        id: "mcts-8000",
+        id: GoLevel::Mcts8000,
         name: "Club",
         description: "Plays out 8,000 games a move before choosing.",
         limits: Limits::nodes(8_000),
     },
     Level {
-        id: "mcts-30000",
+        id: GoLevel::Mcts30000,
         name: "Strong",
         description: "Plays out 30,000 games a move: the strongest, about 1 s a move on 9x9, 4 s on 19x19.",
         limits: Limits::nodes(30_000),
     },
 ];
 
-/// The levels that play against children: they never resign.
-const CHILD_LEVELS: [&str; 3] = ["random", "mcts-100", "mcts-500"];
-
 /// The levels of Go, weakest first: `random` ([`random_move`]), then Monte Carlo tree search
 /// with 100 to 30,000 playouts a move.
-pub fn levels() -> &'static [Level] {
+pub fn levels() -> &'static [Level<GoLevel>] {
     &LEVELS
 }
 
 /// The engine configuration of `level`: the default one, without resignation for the
-/// levels that play children (`random`, `mcts-100`, `mcts-500`).
-pub fn config(level: &Level) -> Config {
+/// levels that play children ([`GoLevel::never_resigns`]).
+pub fn config(level: &Level<GoLevel>) -> Config {
     let mut config = Config::default();
-    if CHILD_LEVELS.contains(&level.id) {
+    if level.id.never_resigns() {
         config.resign_below = None;
     }
     config
@@ -105,19 +171,28 @@ pub fn config(level: &Level) -> Config {
 
 /// Whether a player of `level` resigns after `result`: never at the children's levels,
 /// otherwise by [`Config::resigns`] (a win rate below 10 % after 2,000 playouts or more).
-pub fn resigns(level: &Level, result: &SearchResult<Move>) -> bool {
+pub fn resigns(level: &Level<GoLevel>, result: &SearchResult<Move>) -> bool {
     config(level).resigns(result)
 }
 
 /// The move of `level` in `position`: the stateless way to play, for front ends that ask for
-/// one move at a time. `random` plays [`random_move`]; any other level searches with a new
+/// one move at a time. `random` plays [`random_move`]; every other level searches with a new
 /// [`Mcts`] within the level's limits (or until `stop`). `best` is `None` only when the game
 /// is over. The same position, level and RNG state give the same move.
-pub fn choose(level: &Level, position: &Go, rng: &mut impl Rng, stop: &Stop) -> SearchResult<Move> {
-    if level.id == "random" {
-        return SearchResult::immediate(random_move(position, rng));
+pub fn choose(
+    level: &Level<GoLevel>,
+    position: &Go,
+    rng: &mut impl Rng,
+    stop: &Stop,
+) -> SearchResult<Move> {
+    match level.id {
+        GoLevel::Random => SearchResult::immediate(random_move(position, rng)),
+        GoLevel::Mcts100
+        | GoLevel::Mcts500
+        | GoLevel::Mcts2000
+        | GoLevel::Mcts8000
+        | GoLevel::Mcts30000 => Mcts::new(config(level)).search(position, level.limits, rng, stop),
     }
-    Mcts::new(config(level)).search(position, level.limits, rng, stop)
 }
 
 /// A uniformly random legal move that does not fill one of the mover's own eyes

@@ -1,16 +1,16 @@
 //! Othello computer players: the named levels, the strong engine and the exact endgame solver.
 //!
-//! Front ends call two functions: [`levels`] lists the strengths, [`choose`] picks a move at
-//! one of them.
+//! Front ends call two functions: [`levels`] lists the strengths (their ids are
+//! [`OthelloLevel`]), [`choose`] picks a move at one of them.
 //!
 //! ```
-//! use ishi_ai::Stop;
-//! use ishi_ai::othello::{choose, levels};
+//! use ishi_ai::{LevelId, Stop};
+//! use ishi_ai::othello::{OthelloLevel, choose};
 //! use ishi_rules::Game;
 //! use ishi_rules::othello::Othello;
 //! use rand::SeedableRng;
 //!
-//! let level = levels().iter().find(|l| l.id == "club").expect("a level of that name");
+//! let level = OthelloLevel::Club.level();
 //! let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
 //! let start = Othello::standard();
 //! let result = choose(level, &start, &mut rng, &Stop::new());
@@ -45,13 +45,16 @@ mod simple;
 mod stability;
 mod table;
 
+use std::fmt;
+use std::str::FromStr;
 use std::time::Duration;
 
 use ishi_rules::Game;
 use ishi_rules::othello::{Bits, Move, Othello};
 use rand::Rng;
 
-use crate::{Clock, Eval, Level, Limits, SearchResult, Stop, random_move};
+use crate::level::parse;
+use crate::{Clock, Eval, Level, LevelId, Limits, SearchResult, Stop, UnknownLevel, random_move};
 use arena::{Arena, Std8, Wide, square_at};
 use search::{Found, Job};
 use table::Table;
@@ -77,48 +80,105 @@ const fn engine_limits(nodes: u64) -> Limits {
     }
 }
 
-static LEVELS: [Level; 7] = [
+/// The ids of Othello's levels, weakest first (see [`levels`]).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum OthelloLevel {
+    /// `random`: any legal move.
+    Random,
+    /// `naive`: the legal move nearest the top-left corner.
+    Naive,
+    /// `minimax-4`: four plies of minimax on the square weights.
+    Minimax4,
+    /// `casual`: the weakest engine level, with a noisy evaluation.
+    Casual,
+    /// `club`: the engine with a little noise.
+    Club,
+    /// `expert`: the engine without noise.
+    Expert,
+    /// `master`: the engine at its full node budget.
+    Master,
+}
+
+impl LevelId for OthelloLevel {
+    fn levels() -> &'static [Level<OthelloLevel>] {
+        levels()
+    }
+
+    fn level(self) -> &'static Level<OthelloLevel> {
+        // `LEVELS` lists the levels in the enum's order (a test checks it).
+        &LEVELS[self as usize]
+    }
+
+    fn as_str(self) -> &'static str {
+        match self {
+            OthelloLevel::Random => "random",
+            OthelloLevel::Naive => "naive",
+            OthelloLevel::Minimax4 => "minimax-4",
+            OthelloLevel::Casual => "casual",
+            OthelloLevel::Club => "club",
+            OthelloLevel::Expert => "expert",
+            OthelloLevel::Master => "master",
+        }
+    }
+}
+
+impl fmt::Display for OthelloLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for OthelloLevel {
+    type Err = UnknownLevel;
+
+    /// The level whose id is `text` exactly (`master`, not `Master`).
+    fn from_str(text: &str) -> Result<OthelloLevel, UnknownLevel> {
+        parse(text)
+    }
+}
+
+static LEVELS: [Level<OthelloLevel>; 7] = [
     Level {
-        id: "random",
+        id: OthelloLevel::Random,
         name: "Random",
         description: "Plays any legal move, chosen at random.",
         limits: Limits::NONE,
     },
     Level {
-        id: "naive",
+        id: OthelloLevel::Naive,
         name: "Naive",
         description: "Plays the legal move nearest the top-left corner: top row first, then \
                       left column.",
         limits: Limits::NONE,
     },
     Level {
-        id: "minimax-4",
+        id: OthelloLevel::Minimax4,
         name: "Minimax 4",
         description: "Looks exactly four moves ahead and values corners and edges; always the \
                       same answer.",
         limits: Limits::depth(4),
     },
     Level {
-        id: "casual",
+        id: OthelloLevel::Casual,
         name: "Casual",
         description: "Knows corners and mobility, looks a few moves ahead and errs often.",
         limits: engine_limits(3_000),
     },
     Level {
-        id: "club",
+        id: OthelloLevel::Club,
         name: "Club",
         description: "Searches a little deeper, errs now and then, and counts out the last \
                       dozen moves.",
         limits: engine_limits(40_000),
     },
     Level {
-        id: "expert",
+        id: OthelloLevel::Expert,
         name: "Expert",
         description: "Searches deeply and plays the last 16 moves perfectly.",
         limits: engine_limits(400_000),
     },
     Level {
-        id: "master",
+        id: OthelloLevel::Master,
         name: "Master",
         description: "Full strength within a second a move; perfect play from about 20 \
                       empty squares.",
@@ -134,19 +194,6 @@ struct Style {
     solve_empties: u32,
 }
 
-fn style(id: &str) -> Style {
-    let (noise, solve_empties) = match id {
-        "casual" => (600, 8),
-        "club" => (200, 12),
-        "expert" => (0, 16),
-        _ => (0, 20),
-    };
-    Style {
-        noise,
-        solve_empties,
-    }
-}
-
 /// The levels of Othello, weakest first: `random`, `naive`, `minimax-4`, then the engine at
 /// `casual`, `club`, `expert` and `master`.
 ///
@@ -154,7 +201,7 @@ fn style(id: &str) -> Style {
 /// 8x8, whose nodes cost more), so they play the same on every machine; their one-second cap
 /// only matters on slow ones. `casual` and `club` add a noise to the
 /// evaluation, drawn from the caller's RNG once per move.
-pub fn levels() -> &'static [Level] {
+pub fn levels() -> &'static [Level<OthelloLevel>] {
     &LEVELS
 }
 
@@ -167,47 +214,53 @@ pub fn levels() -> &'static [Level] {
 ///   weights), the first best move in reading order on ties. No randomness. Its evaluation is
 ///   the weights' count in hundredths, or the final margin in hundredths of a disc when the
 ///   game is decided within the horizon.
-/// - `casual`, `club`, `expert`, `master`, or any other id: the engine with `level.limits`.
+/// - `casual`, `club`, `expert` and `master`: the engine with `level.limits`, the two
+///   weakest with noise, each solving exactly from its own number of empty squares.
 ///
 /// Randomness comes only from `rng`; with the same seed the same move comes back (the time
 /// cap aside). `stop` ends an engine search early with its best move so far.
 pub fn choose(
-    level: &Level,
+    level: &Level<OthelloLevel>,
     position: &Othello,
     rng: &mut impl Rng,
     stop: &Stop,
 ) -> SearchResult<Move> {
-    match level.id {
-        "random" => SearchResult::immediate(random_move(position, rng)),
-        "naive" => SearchResult::immediate(simple::naive_move(position)),
-        "minimax-4" => {
+    let (noise, solve_empties) = match level.id {
+        OthelloLevel::Random => return SearchResult::immediate(random_move(position, rng)),
+        OthelloLevel::Naive => return SearchResult::immediate(simple::naive_move(position)),
+        OthelloLevel::Minimax4 => {
             let clock = Clock::start(None, stop);
             let found = simple::minimax_move(position, 4);
-            SearchResult {
+            return SearchResult {
                 best: found.map(|(m, _)| m),
                 eval: found.map_or(Eval::None, |(_, v)| Eval::Estimate(100 * v)),
                 depth: 4,
                 nodes: 0,
                 pv: found.map(|(m, _)| m).into_iter().collect(),
                 elapsed: clock.elapsed(),
-            }
+            };
         }
-        id => {
-            let style = style(id);
-            let mut limits = level.limits;
-            if let Othello::General(_) = position {
-                limits.nodes = limits.nodes.map(|n| n / GENERAL_PATH_NODE_DIVISOR);
-            }
-            let bytes = limits
-                .nodes
-                .map_or(DEFAULT_TABLE_BYTES, |n| {
-                    (n as usize).saturating_mul(32).next_power_of_two()
-                })
-                .clamp(64 << 10, DEFAULT_TABLE_BYTES);
-            let mut engine = Engine::with_table_bytes(bytes);
-            engine.search(position, limits, style, rng.random(), stop)
-        }
+        OthelloLevel::Casual => (600, 8),
+        OthelloLevel::Club => (200, 12),
+        OthelloLevel::Expert => (0, 16),
+        OthelloLevel::Master => (0, 20),
+    };
+    let style = Style {
+        noise,
+        solve_empties,
+    };
+    let mut limits = level.limits;
+    if let Othello::General(_) = position {
+        limits.nodes = limits.nodes.map(|n| n / GENERAL_PATH_NODE_DIVISOR);
     }
+    let bytes = limits
+        .nodes
+        .map_or(DEFAULT_TABLE_BYTES, |n| {
+            (n as usize).saturating_mul(32).next_power_of_two()
+        })
+        .clamp(64 << 10, DEFAULT_TABLE_BYTES);
+    let mut engine = Engine::with_table_bytes(bytes);
+    engine.search(position, limits, style, rng.random(), stop)
 }
 
 /// The strong engine with its transposition table, to keep between moves of one game.
