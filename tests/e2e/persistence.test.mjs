@@ -69,7 +69,7 @@ describe("saving", () => {
         );
         // The next move saves a readable game again.
         await page.tap('td[data-point="d3"]');
-        await page.waitForFunction(() => JSON.parse(localStorage.getItem("ishi")).version === 1);
+        await page.waitForFunction(() => JSON.parse(localStorage.getItem("ishi")).version === 2);
     });
 
     test("a save from another version is refused with a reason", async (t) => {

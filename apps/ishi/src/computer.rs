@@ -1,32 +1,28 @@
-//! The computer player: asks `ishi-worker` for moves without ever blocking the page.
+//! The computer player's driver: works out what the state asks for ([`AppState::job`])
+//! without ever blocking the page, and sends the answer back as an action.
 //!
 //! On the web the search runs in a Web Worker (`public/worker/worker.js`, running this app's
 //! own WASM module, which links `ishi-worker`'s `think_json`): the page keeps painting and
 //! taking taps however long the search takes, and cancelling ends the worker at once. On the
-//! desktop it runs on a thread and cancelling raises the search's stop flag. Either way a
-//! late answer is dropped: the match only takes a move for the state it asked about
-//! ([`Match::epoch`]).
+//! desktop it runs on a thread and cancelling raises the search's stop flag. Whenever the job
+//! changes (a move was played, play was paused, the review bar opened) the search under way
+//! is cancelled; an answer that comes anyway is for an older state, and the state drops it.
+//!
+//! [`AppState::job`]: crate::state::AppState::job
+
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use dioxus::prelude::*;
-use ishi_rules::Move;
 use ishi_rules::othello::notation;
 use ishi_worker::{GameState, Reply, Request, Task};
 
-use crate::model::{Action, CellMove, Match, Position, go_point};
-use crate::settings::use_settings;
+use crate::app::AppHandle;
+use crate::model::{Match, Position, to_go};
+use crate::state::{AppAction, Job, JobTask};
 
-/// What the computer is doing, for the status line.
-#[derive(Clone, PartialEq, Debug, Default)]
-pub struct Computer {
-    /// A search is under way.
-    pub thinking: bool,
-    /// Why the last search gave no move (the worker failed, the request was refused): the
-    /// status line says so until the next search.
-    pub failure: Option<String>,
-}
-
-/// The request for the computer's move in `m`'s current position.
-pub fn request(m: &Match, level: &str, seed: u64) -> Request {
+/// The request for `task` in `m`'s current position.
+pub fn request(m: &Match, task: Task, seed: u64) -> Request {
     let game = match m.position() {
         Position::Othello(o) => GameState::Othello {
             board: notation::print_board(o),
@@ -39,12 +35,8 @@ pub fn request(m: &Match, level: &str, seed: u64) -> Request {
                 .line()
                 .iter()
                 .filter_map(|s| s.played.as_ref())
-                .map(|p| match p.mv {
-                    Move::Place(cell) => go_point(cell, size)
-                        .map(|pt| pt.to_string())
-                        .unwrap_or_default(),
-                    Move::Pass => "pass".to_owned(),
-                })
+                .filter_map(|p| to_go(p.mv, size))
+                .map(|mv| mv.to_string())
                 .collect();
             GameState::Go {
                 size,
@@ -64,139 +56,61 @@ pub fn request(m: &Match, level: &str, seed: u64) -> Request {
     Request {
         epoch: m.epoch(),
         game,
-        level: level.to_owned(),
         seed,
-        task: Task::Move,
+        task,
     }
 }
 
-/// The move of a reply, in board coordinates.
-pub fn reply_move(position: &Position, reply: &Reply) -> Option<CellMove> {
-    let text = reply.mv.as_deref()?;
-    if text == "pass" {
-        return Some(Move::Pass);
-    }
-    let size = position.size();
-    match position {
-        Position::Othello(_) => {
-            let sq: ishi_rules::othello::Square = text.parse().ok()?;
-            Some(Move::Place(crate::model::Cell::new(sq.col(), sq.row())))
-        }
-        Position::Go(_) => {
-            let p: ishi_rules::go::Point = text.parse().ok()?;
-            Some(Move::Place(crate::model::go_cell(p, size)))
-        }
-    }
-}
-
-/// Drives the computer: whenever it is a computer's turn and play is neither `paused` nor
-/// being reviewed, asks for
-/// its move (after a pause so people can follow) and plays it; cancels the search when the
-/// state moves on.
-pub fn use_computer(
-    mut game: Signal<Match>,
-    mut computer: Signal<Computer>,
-    paused: Signal<bool>,
-    reviewing: Signal<bool>,
-) {
-    let settings = use_settings();
+/// Runs the state's jobs for as long as the app lives.
+pub fn use_computer(app: AppHandle) {
+    let job = use_memo(move || app.read().job());
+    let running = use_hook(|| Rc::new(RefCell::new(None::<dioxus::core::Task>)));
     use_effect(move || {
-        let m = game.read();
-        let paused = paused() || reviewing();
-        if computer.peek().thinking {
+        let job = job();
+        if let Some(task) = running.borrow_mut().take() {
+            task.cancel();
             cancel();
         }
-        if m.needs_ownership() {
-            let mut request = request(&m, "", seed());
-            request.task = Task::Ownership {
-                playouts: ownership_playouts(m.position().size()),
-            };
-            let epoch = m.epoch();
-            drop(m);
-            spawn(async move {
-                // Cancelled: the state moved on, and a new estimate is asked for if needed.
-                let Some(reply) = think(request).await else {
-                    return;
-                };
-                // Failed: the static guess stands, and the count stops waiting for better.
-                let dead = match (game.peek().position().go(), reply.ownership) {
-                    (Some(go), Some(ownership)) => {
-                        ishi_scoring::guess_dead_stones_with(go, &ownership).ok()
-                    }
-                    _ => None,
-                };
-                let dead = dead.or_else(|| game.peek().dead_stones().cloned());
-                if let Some(dead) = dead {
-                    let _ = game.write().apply(Action::RefineDead { epoch, dead });
-                }
-            });
-            return;
-        }
-        let Some(level) = m.computer_to_move().filter(|_| !paused) else {
-            computer.write().thinking = false;
+        let Some(job) = job else {
             return;
         };
-        let sides = m.config().sides;
-        let watching = !sides.black.is_human() && !sides.white.is_human();
-        let delay = if watching {
-            settings.peek().watch_delay_ms
-        } else {
-            HUMAN_PACE_MS
-        };
-        let request = request(&m, level.id, seed());
-        let epoch = m.epoch();
-        drop(m);
-        let mut state = computer.write();
-        state.thinking = true;
-        state.failure = None;
-        drop(state);
-        spawn(async move {
-            crate::js::sleep(delay).await;
-            if game.peek().epoch() != epoch {
-                return;
+        let slot = running.clone();
+        let task = spawn(async move {
+            let action = run(app, job).await;
+            slot.borrow_mut().take();
+            if let Some(action) = action {
+                app.send(action);
             }
-            let Some(reply) = think(request).await else {
-                return;
-            };
-            if game.peek().epoch() != epoch {
-                return;
-            }
-            let mv = reply_move(game.peek().position(), &reply);
-            let mut state = computer.write();
-            state.thinking = false;
-            state.failure = reply.error.or_else(|| {
-                mv.is_none().then(|| {
-                    let answer = reply.mv.as_deref().unwrap_or_default();
-                    format!("its answer {answer:?} is not a move here")
-                })
-            });
-            drop(state);
-            let Some(mv) = mv else {
-                return;
-            };
-            // An illegal move is the computer's fault: reported, and the match is not written
-            // to, which would start the same search again.
-            if let Err(reason) = game.peek().position().play(mv) {
-                computer.write().failure = Some(format!("its move was refused: {reason}"));
-                return;
-            }
-            let _ = game.write().apply(Action::Computer { epoch, mv });
         });
+        *running.borrow_mut() = Some(task);
     });
 }
 
-/// Playouts for the ownership estimate of a count: about half a second in a browser.
-fn ownership_playouts(size: usize) -> u32 {
-    match size {
-        0..=9 => 3000,
-        10..=13 => 1500,
-        _ => 800,
+/// Works `job` out: the action that answers it, or `None` when the state moved on first or
+/// the search was cancelled.
+async fn run(app: AppHandle, job: Job) -> Option<AppAction> {
+    let (task, delay_ms) = match job.task {
+        JobTask::Move { level, delay_ms } => (Task::Move { level }, delay_ms),
+        JobTask::Ownership { playouts } => (Task::Ownership { playouts }, 0),
+    };
+    if delay_ms > 0 {
+        crate::js::sleep(delay_ms).await;
     }
+    let request = {
+        let state = app.peek();
+        let m = state.current();
+        if m.epoch() != job.epoch {
+            return None;
+        }
+        request(m, task, seed())
+    };
+    let reply = think(request).await?;
+    let epoch = job.epoch;
+    Some(match job.task {
+        JobTask::Move { .. } => AppAction::ComputerMove { epoch, reply },
+        JobTask::Ownership { .. } => AppAction::Ownership { epoch, reply },
+    })
 }
-
-/// The least time between a person's move and the computer's answer, so the person sees
-/// their own move land first.
-const HUMAN_PACE_MS: u32 = 350;
 
 /// A fresh seed for the search's randomness, from the system (the browser's crypto API on
 /// the web). A clock-derived seed stands in on the odd system without one.
@@ -239,7 +153,7 @@ mod platform {
                 event.preventDefault();
                 window.ishiWorker = null;
                 resolve(JSON.stringify({ epoch: 0, mv: null, eval: "", depth: 0, nodes: 0,
-                    millis: 0, error: "the computer stopped: " + event.message }));
+                    millis: 0, error: event.message }));
             };
             worker.postMessage(request);
         });
@@ -296,12 +210,29 @@ mod platform {
         if let Ok(mut current) = CURRENT.lock() {
             *current = Some(stop.clone());
         }
+        let epoch = request.epoch;
         let (tx, rx) = futures_channel::oneshot::channel();
         std::thread::spawn(move || {
             let reply = ishi_worker::think_with(&request, &stop);
             let _ = tx.send((!stop.is_requested()).then_some(reply));
         });
-        rx.await.ok().flatten()
+        // A thread that ends without an answer failed: say so, as the worker's error does.
+        rx.await
+            .unwrap_or_else(|_| Some(failed(epoch, "the search thread stopped")))
+    }
+
+    /// A reply that carries only `error`.
+    fn failed(epoch: u64, error: &str) -> Reply {
+        Reply {
+            epoch,
+            mv: None,
+            eval: String::new(),
+            depth: 0,
+            nodes: 0,
+            millis: 0,
+            error: Some(error.to_owned()),
+            ownership: None,
+        }
     }
 
     pub(super) fn cancel() {

@@ -1,16 +1,22 @@
 //! Ishi, the app: Othello and Go in a phone's browser and on the desktop, built with Dioxus.
 //!
-//! The match itself is plain Rust ([`model`]): immutable snapshots shared by `Rc`, a cursor,
-//! and an [`Action`](model::Action) enum reduced by one `apply` method. Components
-//! ([`components`]) render it as an HTML `<table>` and send actions; the computer
-//! ([`computer`]) thinks in a Web Worker on the web and on a thread on the desktop, so the
-//! page never freezes.
+//! The app's state is plain Rust in one place ([`state::AppState`]): both games' matches
+//! ([`model`]: immutable snapshots shared by `Rc`, a cursor, an [`Action`](model::Action)
+//! enum reduced by one `apply` method), the settings, the recent games, the review and the
+//! notices, changed only by [`AppState::apply`](state::AppState::apply). Components
+//! ([`components`]) read it through one hook ([`app::use_app`]), render the board as an HTML
+//! `<table>` and dispatch actions; the computer ([`computer`]) thinks in a Web Worker on the
+//! web and on a thread on the desktop, so the page never freezes; what an action changes is
+//! saved ([`saved`], [`storage`]).
 
+pub mod app;
 pub mod components;
 pub mod computer;
 pub mod i18n;
 pub mod js;
 pub mod model;
 pub mod records;
+pub mod saved;
 pub mod settings;
+pub mod state;
 pub mod storage;

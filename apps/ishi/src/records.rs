@@ -4,19 +4,103 @@
 //! which both sides are people, so it can be reviewed and continued; input that is not a
 //! record gets a message that says what is wrong and where, and changes nothing.
 
-use ishi_records::GoRecord;
+use ishi_ai::AnyLevel;
+use ishi_records::{GoRecord, RecordError};
+use ishi_rules::othello::notation::BoardStringError;
+use ishi_rules::othello::transcript::TranscriptError;
 use ishi_rules::othello::{self, Othello, notation, transcript};
-use ishi_rules::{ByColor, Move};
+use ishi_rules::{ByColor, Move, Player};
 
 use crate::model::{
-    Cell, CellMove, GameKind, GameSetup, Match, MatchConfig, Side, from_go, go_point,
+    CellMove, GameKind, GoConfig, Match, MatchConfig, OthelloConfig, OthelloStart, Refusal,
+    SetupError, Side, from_go, from_othello, humans, to_go, to_othello,
 };
 
-/// One way to write the game down.
+/// Why a text cannot be imported. Nothing changed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ImportError {
+    /// There is no text.
+    Empty,
+    /// The file chosen cannot be read.
+    File,
+    /// The SGF record cannot be read or replayed.
+    Sgf(RecordError),
+    /// The SGF record sets up stones other than a fixed handicap.
+    SgfSetup,
+    /// The SGF record has a player move twice in a row.
+    NotAlternating {
+        /// The move's number, from 1.
+        number: usize,
+        /// Who plays it.
+        player: Player,
+    },
+    /// The Othello board string is not a position.
+    Board(BoardStringError),
+    /// The Othello transcript cannot be read or replayed.
+    Transcript(TranscriptError),
+    /// The record's board is not one Ishi plays.
+    Setup(SetupError),
+    /// A move of the record is refused by the match.
+    Move {
+        /// The move's number, from 1.
+        number: usize,
+        /// Why.
+        refusal: Refusal,
+    },
+}
+
+impl std::fmt::Display for ImportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ImportError::Empty => f.write_str("there is nothing to import"),
+            ImportError::File => f.write_str("the file cannot be read"),
+            ImportError::Sgf(e) => e.fmt(f),
+            ImportError::SgfSetup => f.write_str(
+                "this SGF sets up stones other than a fixed handicap; Ishi can only replay \
+                 games that start from an empty board or a fixed handicap",
+            ),
+            ImportError::NotAlternating { number, player } => write!(
+                f,
+                "move {number}: {player} plays twice in a row; Ishi replays only alternating games"
+            ),
+            ImportError::Board(e) => e.fmt(f),
+            ImportError::Transcript(e) => e.fmt(f),
+            ImportError::Setup(e) => e.fmt(f),
+            ImportError::Move { number, refusal } => write!(f, "move {number}: {refusal}"),
+        }
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+/// A way to write a game down.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum RecordFormat {
+    /// SGF, for Go.
+    Sgf,
+    /// An Othello transcript (`f5d6c3…`), after the start position's board string when the
+    /// game did not start from the usual start.
+    Transcript,
+    /// An Othello board string of the position on screen.
+    Board,
+}
+
+impl RecordFormat {
+    /// The format's short name, for element names: `SGF`, `Transcript`, `Board`.
+    pub fn id(self) -> &'static str {
+        match self {
+            RecordFormat::Sgf => "SGF",
+            RecordFormat::Transcript => "Transcript",
+            RecordFormat::Board => "Board",
+        }
+    }
+}
+
+/// The game written down in one format.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Export {
-    /// The format's name: `SGF`, `Transcript`, `Board`.
-    pub format: &'static str,
+    /// The format.
+    pub format: RecordFormat,
     /// The text.
     pub text: String,
     /// A file name for a download.
@@ -33,10 +117,10 @@ fn moves(m: &Match) -> Vec<CellMove> {
         .collect()
 }
 
-fn player_name(side: Side) -> Option<String> {
+fn player_name(side: Side<AnyLevel>) -> Option<String> {
     match side {
         Side::Human => None,
-        Side::Computer(level) => Some(format!("Ishi ({})", level.name)),
+        Side::Computer(level) => Some(format!("Ishi ({})", level.name())),
     }
 }
 
@@ -51,30 +135,22 @@ pub fn export(m: &Match) -> Vec<Export> {
             let size = go.size();
             let go_moves: Vec<ishi_rules::go::Move> = moves(m)
                 .into_iter()
-                .filter_map(|mv| match mv {
-                    Move::Place(cell) => go_point(cell, size).map(Move::Place),
-                    Move::Pass => Some(Move::Pass),
-                })
+                .filter_map(|mv| to_go(mv, size))
                 .collect();
             let mut record = GoRecord::from_game(go, &go_moves);
-            let sides = m.config().sides;
+            let sides = m.config().sides();
             record.players = ByColor::new(player_name(sides.black), player_name(sides.white));
             record.result = m.result().map(|r| r.to_string());
             vec![Export {
-                format: "SGF",
+                format: RecordFormat::Sgf,
                 text: record.to_sgf(),
                 file_name: "ishi-go.sgf".to_owned(),
                 media_type: "application/x-go-sgf",
             }]
         }
         GameKind::Othello => {
-            let othello_moves: Vec<othello::Move> = moves(m)
-                .into_iter()
-                .filter_map(|mv| match mv {
-                    Move::Place(c) => othello::Square::from_coords(c.col, c.row).map(Move::Place),
-                    Move::Pass => Some(Move::Pass),
-                })
-                .collect();
+            let othello_moves: Vec<othello::Move> =
+                moves(m).into_iter().filter_map(to_othello).collect();
             let mut exports = Vec::new();
             if let Some(from) = start.othello() {
                 let text = transcript::print(&othello_moves);
@@ -84,7 +160,7 @@ pub fn export(m: &Match) -> Vec<Export> {
                     format!("{}\n{text}", notation::print_board(from))
                 };
                 exports.push(Export {
-                    format: "Transcript",
+                    format: RecordFormat::Transcript,
                     text,
                     file_name: "ishi-othello.txt".to_owned(),
                     media_type: "text/plain",
@@ -92,7 +168,7 @@ pub fn export(m: &Match) -> Vec<Export> {
             }
             if let Some(now) = m.position().othello() {
                 exports.push(Export {
-                    format: "Board",
+                    format: RecordFormat::Board,
                     text: notation::print_board(now),
                     file_name: "ishi-othello-board.txt".to_owned(),
                     media_type: "text/plain",
@@ -112,69 +188,50 @@ fn is_board_string(text: &str) -> bool {
         && text.chars().filter(|c| !c.is_whitespace()).count() > 16
 }
 
-fn humans() -> ByColor<Side> {
-    ByColor::new(Side::Human, Side::Human)
-}
-
 /// A new match from a record: SGF (Go), an Othello board string, or an Othello transcript
-/// (from the standard start, or from a board string on the line before it).
+/// (from the standard start, or from a board string on the line before it). Both sides are
+/// people.
 ///
 /// # Errors
 ///
-/// What is wrong and where, in the format's own terms (line and column for SGF, the
-/// character for board strings and transcripts).
-pub fn import(text: &str) -> Result<Match, String> {
+/// [`ImportError`]: what is wrong and where, in the format's own terms (line and column for
+/// SGF, the character for board strings and transcripts).
+pub fn import(text: &str) -> Result<Match, ImportError> {
     let text = text.trim();
     if text.is_empty() {
-        return Err("there is nothing to import".to_owned());
+        return Err(ImportError::Empty);
     }
     if text.starts_with('(') {
         return import_sgf(text);
     }
     let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
-    if is_board_string(first) {
-        let board = notation::parse_board(first).map_err(|e| e.to_string())?;
-        let config = MatchConfig {
-            setup: GameSetup::OthelloFrom {
-                board: notation::print_board(&board),
-            },
-            sides: humans(),
-        };
-        let mut m = Match::new(config)?;
-        let replay = transcript::load(&board, rest).map_err(|e| e.to_string())?;
-        play_all(&mut m, replay.moves.iter().map(|mv| othello_cell_move(*mv)))?;
-        return Ok(m);
-    }
-    let start = Othello::standard();
-    let replay = transcript::load(&start, text).map_err(|e| e.to_string())?;
-    let mut m = Match::new(MatchConfig {
-        setup: GameSetup::Othello {
-            shape: start.shape(),
-        },
+    let (start, from, moves) = if is_board_string(first) {
+        let board = notation::parse_board(first).map_err(ImportError::Board)?;
+        (OthelloStart::Position(board), board, rest)
+    } else {
+        let standard = othello::Shape::STANDARD;
+        (OthelloStart::Shape(standard), Othello::new(standard), text)
+    };
+    let mut m = Match::new(MatchConfig::Othello(OthelloConfig {
+        start,
         sides: humans(),
-    })?;
-    play_all(&mut m, replay.moves.iter().map(|mv| othello_cell_move(*mv)))?;
+    }))
+    .map_err(ImportError::Setup)?;
+    let replay = transcript::load(&from, moves).map_err(ImportError::Transcript)?;
+    // The passes are left to the match, which plays forced ones itself.
+    let placed = replay.moves.iter().filter(|mv| **mv != Move::Pass);
+    for (n, mv) in placed.enumerate() {
+        m.force_play(from_othello(*mv))
+            .map_err(|refusal| ImportError::Move {
+                number: n + 1,
+                refusal,
+            })?;
+    }
     Ok(m)
 }
 
-fn othello_cell_move(mv: othello::Move) -> CellMove {
-    match mv {
-        Move::Place(s) => Move::Place(Cell::new(s.col(), s.row())),
-        Move::Pass => Move::Pass,
-    }
-}
-
-/// Plays Othello `moves`; the passes are left to the match, which plays forced ones itself.
-fn play_all(m: &mut Match, moves: impl IntoIterator<Item = CellMove>) -> Result<(), String> {
-    for mv in moves.into_iter().filter(|mv| *mv != Move::Pass) {
-        m.force_play(mv)
-            .map_err(|r| format!("a move of the record cannot be played: {r:?}"))?;
-    }
-    Ok(())
-}
-
-fn import_sgf(text: &str) -> Result<Match, String> {
-    let record = GoRecord::parse(text).map_err(|e| e.to_string())?;
+fn import_sgf(text: &str) -> Result<Match, ImportError> {
+    let record = GoRecord::parse(text).map_err(ImportError::Sgf)?;
     let fixed =
         ishi_rules::go::handicap::fixed_handicap(record.size, record.handicap).unwrap_or_default();
     let mut setup_points: Vec<_> = record.setup.iter().map(|(p, _)| *p).collect();
@@ -182,42 +239,31 @@ fn import_sgf(text: &str) -> Result<Match, String> {
     let mut fixed_points = fixed.clone();
     fixed_points.sort();
     let plain = record.setup.is_empty()
-        || (record
-            .setup
-            .iter()
-            .all(|(_, c)| *c == ishi_rules::Player::Black)
-            && setup_points == fixed_points);
+        || (record.setup.iter().all(|(_, c)| *c == Player::Black) && setup_points == fixed_points);
     if !plain {
-        return Err(
-            "this SGF sets up stones other than a fixed handicap; Ishi can only replay games \
-             that start from an empty board or a fixed handicap"
-                .to_owned(),
-        );
+        return Err(ImportError::SgfSetup);
     }
-    let config = MatchConfig {
-        setup: GameSetup::Go {
-            size: record.size,
-            rules: record.rules,
-            handicap: if record.setup.is_empty() {
-                0
-            } else {
-                record.handicap
-            },
+    let config = MatchConfig::Go(GoConfig {
+        size: record.size,
+        rules: record.rules,
+        handicap: if record.setup.is_empty() {
+            0
+        } else {
+            record.handicap
         },
         sides: humans(),
-    };
-    let mut m = Match::new(config)?;
+    });
+    let mut m = Match::new(config).map_err(ImportError::Setup)?;
     for (n, recorded) in record.moves.iter().enumerate() {
+        let number = n + 1;
         if recorded.player != m.position().turn() {
-            return Err(format!(
-                "move {}: {} plays twice in a row; Ishi replays only alternating games",
-                n + 1,
-                recorded.player
-            ));
+            return Err(ImportError::NotAlternating {
+                number,
+                player: recorded.player,
+            });
         }
-        let mv = from_go(recorded.mv, record.size);
-        m.force_play(mv)
-            .map_err(|r| format!("move {}: {r:?}", n + 1))?;
+        m.force_play(from_go(recorded.mv, record.size))
+            .map_err(|refusal| ImportError::Move { number, refusal })?;
     }
     Ok(m)
 }
@@ -225,18 +271,19 @@ fn import_sgf(text: &str) -> Result<Match, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Action, go_cell};
+    use crate::model::{Action, Cell, go_cell};
+    use ishi_records::RecordErrorKind;
     use ishi_rules::go::GoRules;
+    use ishi_rules::othello::notation::BoardStringErrorKind;
+    use ishi_rules::othello::transcript::TranscriptErrorKind;
 
     fn go_match(moves: &[&str]) -> Match {
-        let mut m = Match::new(MatchConfig {
-            setup: GameSetup::Go {
-                size: 9,
-                rules: GoRules::JAPANESE,
-                handicap: 0,
-            },
+        let mut m = Match::new(MatchConfig::Go(GoConfig {
+            size: 9,
+            rules: GoRules::JAPANESE,
+            handicap: 0,
             sides: humans(),
-        })
+        }))
         .unwrap();
         for name in moves {
             let mv = if *name == "pass" {
@@ -253,7 +300,7 @@ mod tests {
     fn sgf_export_imports_back_to_the_same_game() {
         let m = go_match(&["E5", "D5", "pass", "C3"]);
         let exports = export(&m);
-        assert_eq!(exports[0].format, "SGF");
+        assert_eq!(exports[0].format, RecordFormat::Sgf);
         let back = import(&exports[0].text).unwrap();
         assert_eq!(back.position(), m.position());
         assert_eq!(back.line().len(), m.line().len());
@@ -261,12 +308,10 @@ mod tests {
 
     #[test]
     fn othello_transcripts_and_boards_import_back() {
-        let mut m = Match::new(MatchConfig {
-            setup: GameSetup::Othello {
-                shape: othello::Shape::STANDARD,
-            },
+        let mut m = Match::new(MatchConfig::Othello(OthelloConfig {
+            start: OthelloStart::Shape(othello::Shape::STANDARD),
             sides: humans(),
-        })
+        }))
         .unwrap();
         // The fastest forced pass, then White goes on.
         for sq in ["e6", "f6", "c4", "e7", "e8", "d8", "g6", "f8", "g5"] {
@@ -290,23 +335,34 @@ mod tests {
 
     #[test]
     fn bad_records_say_what_and_where() {
-        assert!(import("").unwrap_err().contains("nothing"));
+        assert_eq!(import("").unwrap_err(), ImportError::Empty);
+        let Err(ImportError::Sgf(e)) = import("(;SZ[9];B[ee];W[ee])") else {
+            panic!("an SGF error");
+        };
+        assert_eq!(e.position.map(|p| p.line), Some(1), "{e}");
         assert!(
-            import("(;SZ[9];B[ee];W[ee])")
-                .unwrap_err()
-                .contains("line 1")
+            matches!(e.kind, RecordErrorKind::Illegal { number: 2, .. }),
+            "{e}"
         );
-        assert!(import("f5d6zz").unwrap_err().contains("character 5"));
-        assert!(import("f5 d6 a1").unwrap_err().contains("move 3"));
+        let Err(ImportError::Transcript(e)) = import("f5d6zz") else {
+            panic!("a transcript error");
+        };
+        assert_eq!(e.offset + 1, 5, "{e}");
+        assert!(matches!(e.kind, TranscriptErrorKind::Malformed(_)), "{e}");
+        let Err(ImportError::Transcript(e)) = import("f5 d6 a1") else {
+            panic!("a transcript error");
+        };
+        assert_eq!(e.move_number, 3, "{e}");
+        let Err(ImportError::Board(e)) = import("XXXXOOOO----XXXXOOOO- X") else {
+            panic!("a board string error");
+        };
         assert!(
-            import("XXXXOOOO----XXXXOOOO- X")
-                .unwrap_err()
-                .contains("squares")
+            matches!(e.kind, BoardStringErrorKind::SquareCount(_)),
+            "{e}"
         );
-        assert!(
-            import("(;SZ[9]AW[ee];B[dd])")
-                .unwrap_err()
-                .contains("sets up stones")
+        assert_eq!(
+            import("(;SZ[9]AW[ee];B[dd])").unwrap_err(),
+            ImportError::SgfSetup
         );
     }
 }

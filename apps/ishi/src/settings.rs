@@ -1,14 +1,18 @@
-//! The player's preferences, shared through context by [`use_settings`].
+//! The player's preferences: plain data, saved with the game ([`crate::saved`]).
 
-use dioxus::prelude::*;
-
-use crate::model::{GameKind, GameSetup, MatchConfig, Side};
+use ishi_ai::LevelId;
+use ishi_ai::go::GoLevel;
+use ishi_ai::othello::OthelloLevel;
 use ishi_rules::ByColor;
 use ishi_rules::go::GoRules;
 use ishi_rules::othello::Shape;
+use serde::{Deserialize, Serialize};
+
+use crate::model::{GameKind, GoConfig, MatchConfig, OthelloConfig, OthelloStart, Side};
 
 /// When a tap places a stone at once, and when it first shows a ghost stone to confirm.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Confirm {
     /// Confirm Go moves made with a finger; mouse clicks and Othello place at once.
     Auto,
@@ -19,6 +23,9 @@ pub enum Confirm {
 }
 
 impl Confirm {
+    /// Every choice, in the order the options list them.
+    pub const ALL: [Confirm; 3] = [Confirm::Auto, Confirm::Always, Confirm::Never];
+
     /// Whether a tap of this pointer type in this game needs a second tap.
     pub fn needed(self, kind: GameKind, pointer_type: &str) -> bool {
         match self {
@@ -30,11 +37,13 @@ impl Confirm {
 }
 
 /// The languages Ishi speaks.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Language {
     /// English.
+    #[serde(rename = "en")]
     English,
     /// Japanese.
+    #[serde(rename = "ja")]
     Japanese,
 }
 
@@ -70,7 +79,7 @@ impl Language {
 }
 
 /// The player's preferences.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct Settings {
     /// Show the legal moves (Othello).
     pub hints: bool,
@@ -80,13 +89,17 @@ pub struct Settings {
     pub confirm: Confirm,
     /// Milliseconds between moves when the computer plays itself.
     pub watch_delay_ms: u32,
-    /// The last Othello game set up, for the mode switch.
-    pub othello: MatchConfig,
-    /// The last Go game set up, for the mode switch.
-    pub go: MatchConfig,
+    /// The last Othello game set up, for the game switch and the new-game sheet.
+    pub othello: OthelloConfig,
+    /// The last Go game set up.
+    pub go: GoConfig,
     /// The language chosen in the options; `None` follows the browser.
+    #[serde(default)]
     pub language: Option<Language>,
 }
+
+/// The pace of computer-only games the options offer, in milliseconds between moves.
+pub const WATCH_PACES: [u32; 3] = [200, 800, 2000];
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -95,47 +108,47 @@ impl Default for Settings {
             coordinates: true,
             confirm: Confirm::Auto,
             watch_delay_ms: 800,
-            othello: MatchConfig {
-                setup: GameSetup::Othello {
-                    shape: Shape::STANDARD,
-                },
-                sides: ByColor::new(
-                    Side::Human,
-                    Side::Computer(default_level(GameKind::Othello)),
-                ),
+            othello: OthelloConfig {
+                start: OthelloStart::Shape(Shape::STANDARD),
+                sides: ByColor::new(Side::Human, Side::Computer(default_level::<OthelloLevel>())),
             },
-            go: MatchConfig {
-                setup: GameSetup::Go {
-                    size: 9,
-                    rules: GoRules::JAPANESE,
-                    handicap: 0,
-                },
-                sides: ByColor::new(Side::Human, Side::Computer(default_level(GameKind::Go))),
+            go: GoConfig {
+                size: 9,
+                rules: GoRules::JAPANESE,
+                handicap: 0,
+                sides: ByColor::new(Side::Human, Side::Computer(default_level::<GoLevel>())),
             },
             language: None,
         }
     }
 }
 
-/// The computer levels of a game, weakest first.
-pub fn levels(kind: GameKind) -> &'static [ishi_ai::Level] {
-    match kind {
-        GameKind::Othello => ishi_ai::othello::levels(),
-        GameKind::Go => ishi_ai::go::levels(),
+impl Settings {
+    /// Brings values out of range back into it (saved data may have been edited by hand).
+    pub fn sanitize(&mut self) {
+        self.watch_delay_ms = self.watch_delay_ms.clamp(100, 10_000);
+    }
+
+    /// The last setup of `kind`: what the game switch starts when no game of that kind is put
+    /// aside.
+    pub fn last_setup(&self, kind: GameKind) -> MatchConfig {
+        match kind {
+            GameKind::Othello => MatchConfig::Othello(self.othello.clone()),
+            GameKind::Go => MatchConfig::Go(self.go.clone()),
+        }
+    }
+
+    /// Remembers `config` as the last setup of its game.
+    pub fn remember(&mut self, config: &MatchConfig) {
+        match config {
+            MatchConfig::Othello(c) => self.othello = c.clone(),
+            MatchConfig::Go(c) => self.go = c.clone(),
+        }
     }
 }
 
-/// The level a new player meets first: the middle of the list.
-///
-/// # Panics
-///
-/// If the game has no level; `ishi-ai` lists several for each game (a test checks it).
-pub fn default_level(kind: GameKind) -> &'static ishi_ai::Level {
-    let all = levels(kind);
-    &all[all.len() / 2]
-}
-
-/// The settings signal the app provides.
-pub fn use_settings() -> Signal<Settings> {
-    use_context()
+/// The level a new player meets first: the middle of the game's list.
+pub fn default_level<L: LevelId>() -> L {
+    let all = L::levels();
+    all[all.len() / 2].id
 }

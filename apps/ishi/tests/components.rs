@@ -2,10 +2,13 @@
 //! `data-*` attributes and labels, the status line and the controls, for both games.
 
 use dioxus::prelude::*;
-use ishi::components::{Shell, use_app_state};
-use ishi::model::{Action, Cell, GameSetup, Match, MatchConfig, Side};
+use ishi::app::use_app_provider;
+use ishi::components::Shell;
+use ishi::model::{Action, Cell, GoConfig, Match, MatchConfig, OthelloConfig, OthelloStart, Side};
+use ishi::saved::Loaded;
 use ishi::settings::Settings;
-use ishi::storage::Restored;
+use ishi::state::{AppState, Notice};
+use ishi_ai::othello::OthelloLevel;
 use ishi_rules::ByColor;
 use ishi_rules::go::GoRules;
 use ishi_rules::othello::Shape;
@@ -20,20 +23,22 @@ struct HarnessProps {
 #[allow(non_snake_case)]
 fn Harness(props: HarnessProps) -> Element {
     let HarnessProps { config, actions } = props;
-    use_app_state(move || {
-        let mut m = Match::new(config).unwrap();
-        for action in actions {
-            m.apply(action).unwrap();
-        }
-        Restored {
-            current: m,
-            parked: None,
-            settings: Settings::default(),
-            recent: Vec::new(),
-            problem: None,
-        }
-    });
+    use_app_provider(move || state(config, actions));
     rsx! { Shell {} }
+}
+
+/// The state with the match of `config` after `actions` on screen.
+fn state(config: MatchConfig, actions: Vec<Action>) -> AppState {
+    let mut m = Match::new(config).unwrap();
+    for action in actions {
+        m.apply(action).unwrap();
+    }
+    AppState::new(Loaded {
+        current: m,
+        parked: None,
+        settings: Settings::default(),
+        recent: Vec::new(),
+    })
 }
 
 fn render(config: MatchConfig, actions: Vec<Action>) -> String {
@@ -42,26 +47,20 @@ fn render(config: MatchConfig, actions: Vec<Action>) -> String {
     dioxus_ssr::render(&dom)
 }
 
-fn humans() -> ByColor<Side> {
-    ByColor::new(Side::Human, Side::Human)
-}
-
 fn othello(shape: Shape) -> MatchConfig {
-    MatchConfig {
-        setup: GameSetup::Othello { shape },
-        sides: humans(),
-    }
+    MatchConfig::Othello(OthelloConfig {
+        start: OthelloStart::Shape(shape),
+        sides: ishi::model::humans(),
+    })
 }
 
 fn go(size: usize) -> MatchConfig {
-    MatchConfig {
-        setup: GameSetup::Go {
-            size,
-            rules: GoRules::JAPANESE,
-            handicap: 0,
-        },
-        sides: humans(),
-    }
+    MatchConfig::Go(GoConfig {
+        size,
+        rules: GoRules::JAPANESE,
+        handicap: 0,
+        sides: ishi::model::humans(),
+    })
 }
 
 /// The board's table, without the stylesheet (which names the attributes too).
@@ -179,16 +178,10 @@ fn undo_and_redo_are_disabled_not_hidden() {
 
 #[test]
 fn the_score_chips_say_who_plays_each_side() {
-    let master = ishi_ai::othello::levels()
-        .iter()
-        .find(|l| l.id == "master")
-        .unwrap();
-    let config = MatchConfig {
-        setup: GameSetup::Othello {
-            shape: Shape::STANDARD,
-        },
-        sides: ByColor::new(Side::Human, Side::Computer(master)),
-    };
+    let config = MatchConfig::Othello(OthelloConfig {
+        start: OthelloStart::Shape(Shape::STANDARD),
+        sides: ByColor::new(Side::Human, Side::Computer(OthelloLevel::Master)),
+    });
     let html = render(config, Vec::new());
     let chip = |color: &str| {
         let start = html.find(&format!("class=\"score {color}\"")).unwrap();
@@ -240,37 +233,48 @@ fn counting_shows_territory_and_the_result() {
 
 #[test]
 fn the_status_line_says_why_the_computer_made_no_move() {
-    use ishi::components::{Notice, status};
-    use ishi::computer::Computer;
+    use ishi::components::status;
     use ishi::i18n::Tr;
     use ishi::settings::Language;
+    use ishi::state::AppAction;
+    use ishi_worker::Reply;
 
-    let casual = &ishi_ai::othello::levels()[3];
-    let mut m = Match::new(MatchConfig {
-        setup: GameSetup::Othello {
-            shape: Shape::STANDARD,
-        },
+    let casual = OthelloLevel::Casual;
+    let config = MatchConfig::Othello(OthelloConfig {
+        start: OthelloStart::Shape(Shape::STANDARD),
         sides: ByColor::new(Side::Human, Side::Computer(casual)),
-    })
-    .unwrap();
-    let failed = Computer {
-        thinking: false,
-        failure: Some("the computer stopped: out of memory".to_owned()),
+    });
+    let say = |state: &AppState| status::message(Tr(Language::English), state);
+    let mut state = state(config, Vec::new());
+    // Black, a person, is to move.
+    assert_eq!(say(&state), "Black to move");
+    state
+        .apply(AppAction::Match(Action::Play(Cell::new(5, 4))))
+        .unwrap();
+    assert_eq!(say(&state), "White is thinking…");
+    let epoch = state.current().epoch();
+    let failed = Reply {
+        epoch,
+        mv: None,
+        eval: String::new(),
+        depth: 0,
+        nodes: 0,
+        millis: 0,
+        error: Some("the computer stopped: out of memory".to_owned()),
+        ownership: None,
     };
-    let say = |m: &Match, computer: &Computer| {
-        status::message(Tr(Language::English), m, &Notice::None, computer, false)
-    };
-    // Black, a person, is to move: an old failure is not the news.
-    assert_eq!(say(&m, &failed), "Black to move");
-    m.apply(Action::Play(Cell::new(5, 4))).unwrap();
+    state
+        .apply(AppAction::ComputerMove {
+            epoch,
+            reply: failed,
+        })
+        .unwrap();
     assert_eq!(
-        say(&m, &failed),
+        say(&state),
         "The computer stopped. Undo, or start a new game."
     );
-    let thinking = Computer {
-        thinking: true,
-        failure: None,
-    };
-    assert_eq!(say(&m, &thinking), "White is thinking…");
-    assert_eq!(say(&m, &Computer::default()), "White to move");
+    // Undone, the person is to move again and the failure is old news.
+    state.apply(AppAction::Match(Action::Undo)).unwrap();
+    assert_eq!(state.notice(), &Notice::None);
+    assert_eq!(say(&state), "Black to move");
 }

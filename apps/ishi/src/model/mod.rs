@@ -1,111 +1,26 @@
 //! The match as plain Rust: a history of immutable snapshots, a cursor, and the actions that
-//! move them. No UI here; components hold a [`Match`] in a signal and send it [`Action`]s.
+//! move them. No UI here: the app's state ([`crate::state::AppState`]) holds the matches and
+//! sends them [`Action`]s.
 //!
 //! Undo moves the cursor back to the last snapshot where a person had a decision to make, and
 //! redo moves it forward; neither replays a move. A new move cuts the snapshots after the
 //! cursor. Every snapshot carries the whole position (board, captures, side to move, passes,
 //! ko), so undo restores all of it.
 
+mod config;
 mod position;
-pub mod saved;
 
 use std::rc::Rc;
 
-use ishi_ai::Level;
-use ishi_rules::go::{Go, GoRules};
-use ishi_rules::othello::{Othello, Shape};
-use ishi_rules::{ByColor, Game, IllegalReason, Move, Player};
+use ishi_ai::AnyLevel;
+use ishi_rules::{Game, IllegalReason, Move, Player};
 use ishi_scoring::{DeadStones, GameResult, Score, WinBy};
 
-pub use position::{Cell, CellMove, GameKind, Position, from_go, from_othello, go_cell, go_point};
-
-/// Who plays a side.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Side {
-    /// A person at the device.
-    Human,
-    /// The computer at a level of the game's level list.
-    Computer(&'static Level),
-}
-
-impl Side {
-    /// Whether a person plays this side.
-    pub fn is_human(self) -> bool {
-        matches!(self, Side::Human)
-    }
-}
-
-/// The board and rules of a new game.
-#[derive(Clone, PartialEq, Debug)]
-pub enum GameSetup {
-    /// Othello on a board shape, from its start.
-    Othello {
-        /// The board.
-        shape: Shape,
-    },
-    /// Othello from a given position: a board string (`ishi_rules::othello::notation`), as an
-    /// imported position starts.
-    OthelloFrom {
-        /// The board string, side to move included.
-        board: String,
-    },
-    /// Go.
-    Go {
-        /// The board side.
-        size: usize,
-        /// The rules, komi included.
-        rules: GoRules,
-        /// Handicap stones (0 for an even game).
-        handicap: u8,
-    },
-}
-
-impl GameSetup {
-    /// Which game.
-    pub fn kind(&self) -> GameKind {
-        match self {
-            GameSetup::Othello { .. } | GameSetup::OthelloFrom { .. } => GameKind::Othello,
-            GameSetup::Go { .. } => GameKind::Go,
-        }
-    }
-
-    /// The start position.
-    ///
-    /// # Errors
-    ///
-    /// A message when the setup is not playable (a size or handicap the rules refuse).
-    pub fn start(&self) -> Result<Position, String> {
-        match self {
-            GameSetup::Othello { shape } => Ok(Position::Othello(Othello::new(*shape))),
-            GameSetup::OthelloFrom { board } => ishi_rules::othello::notation::parse_board(board)
-                .map(Position::Othello)
-                .map_err(|e| e.to_string()),
-            GameSetup::Go {
-                size,
-                rules,
-                handicap,
-            } => {
-                let empty = Go::new(*size, *rules).map_err(|e| e.to_string())?;
-                if *handicap < 2 {
-                    return Ok(Position::Go(Box::new(empty)));
-                }
-                let points = ishi_rules::go::handicap::fixed_handicap(*size, *handicap)
-                    .map_err(|e| e.to_string())?;
-                let go = empty.with_handicap(&points).map_err(|e| e.to_string())?;
-                Ok(Position::Go(Box::new(go)))
-            }
-        }
-    }
-}
-
-/// A new game: the board and rules, and who plays each side.
-#[derive(Clone, PartialEq, Debug)]
-pub struct MatchConfig {
-    /// Board and rules.
-    pub setup: GameSetup,
-    /// Who plays Black and White.
-    pub sides: ByColor<Side>,
-}
+pub use config::{GoConfig, MatchConfig, OthelloConfig, OthelloStart, SetupError, Side, humans};
+pub use position::{
+    Cell, CellMove, GameKind, MoveNameError, Position, from_go, from_othello, go_cell, go_point,
+    to_go, to_othello,
+};
 
 /// How a move came about.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -158,8 +73,6 @@ pub enum Action {
     Undo,
     /// Forward again, after an undo.
     Redo,
-    /// A fresh match.
-    NewGame(MatchConfig),
     /// The computer's move, for the state it was asked about (`epoch`).
     Computer {
         /// [`Match::epoch`] when the computer was asked.
@@ -197,9 +110,21 @@ pub enum Refusal {
     Stale,
     /// The action needs the count of a finished Go game.
     NotCounting,
-    /// The new game's setup is not playable.
-    BadSetup(String),
 }
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Illegal(reason) => write!(f, "illegal: {reason}"),
+            Refusal::NotYourTurn => f.write_str("not the turn of a person at the device"),
+            Refusal::NothingThere => f.write_str("nothing to go back or forward to"),
+            Refusal::Stale => f.write_str("the state has changed since"),
+            Refusal::NotCounting => f.write_str("no game is being counted"),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
 
 /// A match: its configuration, its snapshots and the cursor.
 #[derive(Clone, PartialEq, Debug)]
@@ -220,9 +145,9 @@ impl Match {
     ///
     /// # Errors
     ///
-    /// A message when the setup is not playable.
-    pub fn new(config: MatchConfig) -> Result<Match, String> {
-        let start = config.setup.start()?;
+    /// [`SetupError`] when the setup is not playable.
+    pub fn new(config: MatchConfig) -> Result<Match, SetupError> {
+        let start = config.start()?;
         let mut m = Match {
             config,
             history: vec![Rc::new(Snapshot {
@@ -242,6 +167,11 @@ impl Match {
     /// The configuration.
     pub fn config(&self) -> &MatchConfig {
         &self.config
+    }
+
+    /// Which game.
+    pub fn kind(&self) -> GameKind {
+        self.config.kind()
     }
 
     /// The snapshot at the cursor.
@@ -276,8 +206,13 @@ impl Match {
     }
 
     /// Who plays the side to move.
-    pub fn side_to_move(&self) -> Side {
-        self.config.sides[self.position().turn()]
+    pub fn side_to_move(&self) -> Side<AnyLevel> {
+        self.config.sides()[self.position().turn()]
+    }
+
+    /// Whether a person is to move in a match going on (not over, not being counted).
+    pub fn human_to_move(&self) -> bool {
+        self.side_to_move().is_human() && !self.is_over() && !self.is_counting()
     }
 
     /// Whether the match has ended: by the rules (Othello), a resignation or an accepted count.
@@ -314,7 +249,7 @@ impl Match {
     }
 
     /// Whether the computer should move now.
-    pub fn computer_to_move(&self) -> Option<&'static Level> {
+    pub fn computer_to_move(&self) -> Option<AnyLevel> {
         match self.side_to_move() {
             Side::Computer(level) if !self.is_over() && !self.is_counting() => Some(level),
             _ => None,
@@ -386,10 +321,6 @@ impl Match {
                     return Err(Refusal::NothingThere);
                 }
                 self.move_cursor(index);
-                Ok(())
-            }
-            Action::NewGame(config) => {
-                *self = Match::new(config).map_err(Refusal::BadSetup)?;
                 Ok(())
             }
             Action::Computer { epoch, mv } => {
@@ -565,11 +496,11 @@ impl Match {
     fn is_decision(&self, i: usize) -> bool {
         let snapshot = &self.history[i];
         let position = &snapshot.position;
-        let humans = self.config.sides.black.is_human() || self.config.sides.white.is_human();
+        let sides = self.config.sides();
         snapshot.ending.is_none()
             && !position.is_over()
             && !position.must_pass()
-            && (!humans || self.config.sides[position.turn()].is_human())
+            && (self.config.is_watched() || sides[position.turn()].is_human())
     }
 
     fn undo_target(&self) -> Option<usize> {

@@ -41,6 +41,26 @@ pub enum Position {
 /// A move in board coordinates.
 pub type CellMove = Move<Cell>;
 
+/// A move's name that is not a move of the position's board.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MoveNameError {
+    /// The text names no square (Othello: `f5`) or point (Go: `D4`), nor `pass`.
+    Malformed(String),
+    /// A point beyond the board's side.
+    OffBoard(String),
+}
+
+impl std::fmt::Display for MoveNameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveNameError::Malformed(text) => write!(f, "{text:?} is not a move"),
+            MoveNameError::OffBoard(text) => write!(f, "{text} is off the board"),
+        }
+    }
+}
+
+impl std::error::Error for MoveNameError {}
+
 /// Go positions are equal when everything that decides the next moves is: stones and side to
 /// move (the hash), prisoners, ko, passes, rules and size.
 impl PartialEq for Position {
@@ -141,8 +161,8 @@ impl Position {
     /// The rules' reason.
     pub fn check(&self, mv: CellMove) -> Result<(), IllegalReason> {
         match self {
-            Position::Othello(o) => o.check(othello_move(mv).ok_or(IllegalReason::OffBoard)?),
-            Position::Go(g) => g.check(go_move(mv, g.size()).ok_or(IllegalReason::OffBoard)?),
+            Position::Othello(o) => o.check(to_othello(mv).ok_or(IllegalReason::OffBoard)?),
+            Position::Go(g) => g.check(to_go(mv, g.size()).ok_or(IllegalReason::OffBoard)?),
         }
     }
 
@@ -156,13 +176,13 @@ impl Position {
         let mut next = self.clone();
         match &mut next {
             Position::Othello(o) => {
-                if let Some(m) = othello_move(mv) {
+                if let Some(m) = to_othello(mv) {
                     o.play_unchecked(m);
                 }
             }
             Position::Go(g) => {
                 let size = g.size();
-                if let Some(m) = go_move(mv, size) {
+                if let Some(m) = to_go(mv, size) {
                     g.play_unchecked(m);
                 }
             }
@@ -218,6 +238,42 @@ impl Position {
         }
     }
 
+    /// The move named `name` as players write it (`f5`, `D4`, `pass`), in board
+    /// coordinates: the one reader of the names that [`move_name`](Position::move_name)
+    /// writes, for saved games and the computer's answers. Whether the move is legal is
+    /// [`check`](Position::check)'s business.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveNameError`] for a name that is no square or point of this board.
+    pub fn parse_move(&self, name: &str) -> Result<CellMove, MoveNameError> {
+        if name == "pass" {
+            return Ok(Move::Pass);
+        }
+        let malformed = || MoveNameError::Malformed(name.to_owned());
+        match self {
+            Position::Othello(_) => {
+                let s: Square = name.parse().map_err(|_| malformed())?;
+                Ok(Move::Place(Cell::new(s.col(), s.row())))
+            }
+            Position::Go(g) => {
+                let p: go::Point = name.parse().map_err(|_| malformed())?;
+                if !p.is_on(g.size()) {
+                    return Err(MoveNameError::OffBoard(name.to_owned()));
+                }
+                Ok(Move::Place(go_cell(p, g.size())))
+            }
+        }
+    }
+
+    /// The name of `mv` as players write it: [`cell_name`](Position::cell_name), or `pass`.
+    pub fn move_name(&self, mv: CellMove) -> String {
+        match mv {
+            Move::Place(cell) => self.cell_name(cell),
+            Move::Pass => "pass".to_owned(),
+        }
+    }
+
     /// The Othello position, if this is one.
     pub fn othello(&self) -> Option<&Othello> {
         match self {
@@ -251,14 +307,16 @@ pub fn go_cell(p: go::Point, size: usize) -> Cell {
     Cell::new(p.col(), (size - 1 - p.row() as usize) as u8)
 }
 
-fn othello_move(mv: CellMove) -> Option<othello::Move> {
+/// The Othello move of a move in board coordinates; `None` off the largest board.
+pub fn to_othello(mv: CellMove) -> Option<othello::Move> {
     match mv {
         Move::Place(c) => square(c).map(Move::Place),
         Move::Pass => Some(Move::Pass),
     }
 }
 
-fn go_move(mv: CellMove, size: usize) -> Option<go::Move> {
+/// The Go move of a move in board coordinates on a board of side `size`; `None` off it.
+pub fn to_go(mv: CellMove, size: usize) -> Option<go::Move> {
     match mv {
         Move::Place(c) => go_point(c, size).map(Move::Place),
         Move::Pass => Some(Move::Pass),

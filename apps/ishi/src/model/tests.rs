@@ -1,33 +1,31 @@
 use super::*;
-use ishi_ai::Limits;
+use ishi_ai::go::GoLevel;
+use ishi_ai::othello::OthelloLevel;
+use ishi_rules::ByColor;
+use ishi_rules::go::GoRules;
+use ishi_rules::othello::Shape;
 use ishi_scoring::WinBy;
 
-static COMPUTER: Level = Level {
-    id: "test",
-    name: "Test",
-    description: "a level for tests",
-    limits: Limits::NONE,
-};
+/// The computer in the Othello tests (it never thinks here: the tests answer for it).
+const OTHELLO_COMPUTER: OthelloLevel = OthelloLevel::Random;
+/// The computer in the Go tests.
+const GO_COMPUTER: GoLevel = GoLevel::Random;
 
-fn othello(black: Side, white: Side) -> Match {
-    Match::new(MatchConfig {
-        setup: GameSetup::Othello {
-            shape: Shape::STANDARD,
-        },
+fn othello(black: Side<OthelloLevel>, white: Side<OthelloLevel>) -> Match {
+    Match::new(MatchConfig::Othello(OthelloConfig {
+        start: OthelloStart::Shape(Shape::STANDARD),
         sides: ByColor::new(black, white),
-    })
+    }))
     .unwrap()
 }
 
-fn go(size: usize, black: Side, white: Side) -> Match {
-    Match::new(MatchConfig {
-        setup: GameSetup::Go {
-            size,
-            rules: GoRules::JAPANESE,
-            handicap: 0,
-        },
+fn go(size: usize, black: Side<GoLevel>, white: Side<GoLevel>) -> Match {
+    Match::new(MatchConfig::Go(GoConfig {
+        size,
+        rules: GoRules::JAPANESE,
+        handicap: 0,
         sides: ByColor::new(black, white),
-    })
+    }))
     .unwrap()
 }
 
@@ -73,9 +71,9 @@ fn undo_and_redo_move_the_cursor_between_humans() {
 
 #[test]
 fn against_the_computer_undo_goes_back_to_the_last_decision() {
-    let mut m = othello(Side::Human, Side::Computer(&COMPUTER));
+    let mut m = othello(Side::Human, Side::Computer(OTHELLO_COMPUTER));
     m.apply(Action::Play(sq("f5"))).unwrap();
-    assert_eq!(m.computer_to_move(), Some(&COMPUTER));
+    assert_eq!(m.computer_to_move(), Some(OTHELLO_COMPUTER.into()));
     assert_eq!(m.apply(Action::Play(sq("d6"))), Err(Refusal::NotYourTurn));
     let asked = m.epoch();
     m.apply(Action::Computer {
@@ -228,7 +226,7 @@ fn two_passes_start_the_count_and_accepting_ends_the_match() {
 
 #[test]
 fn the_computer_may_only_answer_on_its_turn() {
-    let mut m = go(9, Side::Computer(&COMPUTER), Side::Human);
+    let mut m = go(9, Side::Computer(GO_COMPUTER), Side::Human);
     assert_eq!(
         m.apply(Action::Play(pt("E5", 9))),
         Err(Refusal::NotYourTurn)
@@ -266,94 +264,6 @@ fn illegal_moves_change_nothing() {
     assert_eq!(m, before);
 }
 
-mod saving {
-    use super::*;
-    use crate::model::saved::{SavedEvent, SavedMatch, VERSION};
-
-    fn round_trip(m: &Match) -> Match {
-        let json = serde_json::to_string(&SavedMatch::of(m)).unwrap();
-        serde_json::from_str::<SavedMatch>(&json)
-            .unwrap()
-            .load()
-            .unwrap()
-    }
-
-    #[test]
-    fn a_saved_match_comes_back_with_its_redo_line_and_cursor() {
-        let mut m = othello(Side::Human, Side::Human);
-        let moves: Vec<Cell> = ["e6", "f6", "c4", "e7", "e8", "d8", "g6", "f8", "g5"]
-            .iter()
-            .map(|s| sq(s))
-            .collect();
-        play_all(&mut m, &moves);
-        m.apply(Action::Undo).unwrap();
-        m.apply(Action::Undo).unwrap();
-        let back = round_trip(&m);
-        assert_eq!(back.position(), m.position());
-        assert_eq!(back.cursor(), m.cursor());
-        assert_eq!(back.history().len(), m.history().len());
-        assert_eq!(back.can_redo(), m.can_redo());
-        // The forced pass came back without being saved.
-        assert!(
-            back.history()
-                .iter()
-                .any(|s| s.played.as_ref().is_some_and(|p| p.forced))
-        );
-        assert!(
-            !SavedMatch::of(&m)
-                .events
-                .contains(&SavedEvent::Move("pass".to_owned()))
-        );
-    }
-
-    #[test]
-    fn computer_sides_resignations_and_counts_are_saved() {
-        let mut m = go(5, Side::Human, Side::Computer(&ishi_ai::go::levels()[0]));
-        m.apply(Action::Play(pt("C3", 5))).unwrap();
-        let epoch = m.epoch();
-        m.apply(Action::Computer {
-            epoch,
-            mv: Move::Place(pt("D4", 5)),
-        })
-        .unwrap();
-        m.apply(Action::Resign).unwrap();
-        let back = round_trip(&m);
-        assert_eq!(back.result(), m.result());
-        assert_eq!(back.config(), m.config());
-
-        let mut m = go(5, Side::Human, Side::Human);
-        let moves = ["C1", "E1", "C2", "A3", "C3", "E3", "C4", "E4", "C5", "E5"];
-        play_all(&mut m, &moves.map(|p| pt(p, 5)));
-        m.apply(Action::Pass).unwrap();
-        m.apply(Action::Pass).unwrap();
-        m.apply(Action::AcceptCount).unwrap();
-        let back = round_trip(&m);
-        assert_eq!(back.result(), m.result());
-        assert_eq!(back.dead_stones(), m.dead_stones());
-    }
-
-    #[test]
-    fn damaged_or_foreign_saves_are_refused_with_a_reason() {
-        let m = othello(Side::Human, Side::Human);
-        let mut saved = SavedMatch::of(&m);
-        saved.version = VERSION + 1;
-        assert!(saved.load().unwrap_err().0.contains("another version"));
-        let mut saved = SavedMatch::of(&m);
-        saved.events.push(SavedEvent::Move("a1".to_owned()));
-        assert!(saved.load().unwrap_err().0.starts_with("event 1: a1"));
-        let mut saved = SavedMatch::of(&m);
-        saved.config.black = "grandmaster".to_owned();
-        assert!(saved.load().unwrap_err().0.contains("unknown player"));
-        let mut saved = SavedMatch::of(&m);
-        saved.played = 3;
-        assert!(saved.load().is_err());
-        let mut saved = SavedMatch::of(&m);
-        saved.config.game = "chess".to_owned();
-        assert!(saved.load().unwrap_err().0.contains("unknown game"));
-        assert!(serde_json::from_str::<SavedMatch>("{\"version\":1}").is_err());
-    }
-}
-
 #[test]
 fn an_ownership_guess_refines_the_count_until_a_person_marks_stones() {
     let mut m = go(5, Side::Human, Side::Human);
@@ -389,4 +299,45 @@ fn an_ownership_guess_refines_the_count_until_a_person_marks_stones() {
     };
     assert_eq!(m.apply(late), Err(Refusal::Stale));
     assert!(m.dead_stones().unwrap().contains("A3".parse().unwrap()));
+}
+
+#[test]
+fn move_names_are_read_in_the_position_s_own_coordinates() {
+    let m = othello(Side::Human, Side::Human);
+    assert_eq!(m.position().parse_move("f5"), Ok(Move::Place(sq("f5"))));
+    assert_eq!(m.position().parse_move("pass"), Ok(Move::Pass));
+    assert_eq!(
+        m.position().parse_move("z9"),
+        Err(MoveNameError::Malformed("z9".to_owned()))
+    );
+    assert_eq!(m.position().move_name(Move::Place(sq("f5"))), "f5");
+    let m = go(9, Side::Human, Side::Human);
+    assert_eq!(m.position().parse_move("D4"), Ok(Move::Place(pt("D4", 9))));
+    assert_eq!(
+        m.position().parse_move("K10"),
+        Err(MoveNameError::OffBoard("K10".to_owned()))
+    );
+    assert_eq!(m.position().move_name(Move::Place(pt("J9", 9))), "J9");
+    assert_eq!(m.position().move_name(Move::Pass), "pass");
+}
+
+#[test]
+fn a_go_board_the_rules_refuse_is_a_setup_error() {
+    let config = MatchConfig::Go(GoConfig {
+        size: 25,
+        rules: GoRules::JAPANESE,
+        handicap: 0,
+        sides: humans(),
+    });
+    assert_eq!(
+        Match::new(config).unwrap_err(),
+        SetupError::Go(ishi_rules::go::SetupError::Size(25))
+    );
+    let config = MatchConfig::Go(GoConfig {
+        size: 7,
+        rules: GoRules::JAPANESE,
+        handicap: 9,
+        sides: humans(),
+    });
+    assert!(matches!(Match::new(config), Err(SetupError::Handicap(_))));
 }

@@ -252,8 +252,7 @@ fn read_root(root: Vec<Property>) -> Result<(GoRecord, Option<Position>), Record
         None => 19,
     };
     let komi = match get("KM") {
-        Some(km) => read_number(&km.value)
-            .ok_or_else(|| bad(km, Expected::Komi))?,
+        Some(km) => read_number(&km.value).ok_or_else(|| bad(km, Expected::Komi))?,
         None => Komi::default(),
     };
     let handicap = match get("HA") {
@@ -340,9 +339,7 @@ fn read_size(value: &str) -> Result<usize, Expected> {
         columns.trim().parse::<usize>(),
         rows.trim().parse::<usize>(),
     ) {
-        (Ok(columns), Ok(rows)) if columns != rows => {
-            Err(Expected::SquareBoard)
-        }
+        (Ok(columns), Ok(rows)) if columns != rows => Err(Expected::SquareBoard),
         (Ok(size), _) if (MIN_SIZE..=MAX_SIZE).contains(&size) => Ok(size),
         (Ok(_), _) => Err(Expected::BoardSize),
         _ => Err(Expected::SizeNumber),

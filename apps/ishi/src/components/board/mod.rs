@@ -4,17 +4,20 @@
 //! `data-last`, `data-ko`, `data-star`, `data-owner`, `data-dead`, `data-ghost`), so the CSS
 //! draws from the attributes and the browser tests read them. A move commits on pointer
 //! release over the cell it started on; with move confirmation the first tap shows a ghost
-//! stone and a second tap on it plays.
+//! stone and a second tap on it plays. The board's view is a memo of the state, and each cell
+//! is a component of its own: a move renders again only the cells it changed.
 
-use std::collections::HashSet;
+mod cells;
 
 use dioxus::prelude::*;
-use ishi_rules::Player;
-use ishi_scoring::Ownership;
+use ishi_rules::Move;
 
-use crate::components::{use_handles, use_tr};
-use crate::i18n::{CellFact, Tr};
-use crate::model::{Action, Cell, GameKind, Match, Position, go_point};
+pub use cells::{CellView, cell_views, edge_class, player_name};
+
+use crate::app::{AppHandle, use_app, use_tr};
+use crate::i18n::Tr;
+use crate::model::{Action, Cell, GameKind};
+use crate::state::{AppAction, AppState};
 
 /// The board's stylesheet.
 pub const CSS: &str = include_str!("board.css");
@@ -22,129 +25,246 @@ pub const CSS: &str = include_str!("board.css");
 /// How far (CSS pixels) a finger may slide between press and release for a tap to count.
 const TAP_SLOP: f64 = 12.0;
 
-/// Everything a cell shows, worked out once per render.
+/// Everything the board shows, derived from the state.
 #[derive(Clone, PartialEq, Debug)]
-pub struct CellView {
-    /// The cell.
-    pub cell: Cell,
-    /// Its name: `d4` or `D4`.
-    pub name: String,
-    /// Whether it is on the board (not a hole of a shaped Othello board).
-    pub playable: bool,
-    /// The stone or disc on it.
-    pub stone: Option<Player>,
-    /// A legal move for the person to move, shown as a hint.
-    pub legal: bool,
-    /// The last move.
-    pub last: bool,
-    /// Flipped by the last move (Othello).
-    pub flipped: bool,
-    /// Forbidden by a ko (Go).
-    pub ko: bool,
-    /// A star point (Go).
-    pub star: bool,
-    /// While counting: who the point counts for, and whether its stone is dead.
-    pub owner: Option<Player>,
-    /// While counting: the stone is marked dead.
-    pub dead: bool,
-    /// The ghost stone of a move waiting for confirmation.
-    pub ghost: Option<Player>,
+pub struct BoardView {
+    /// Which game.
+    pub kind: GameKind,
+    /// The board's side.
+    pub size: usize,
+    /// Coordinates around the board.
+    pub coordinates: bool,
+    /// A Go game is being counted.
+    pub counting: bool,
+    /// The dead stones are still being read from playouts: the marks may change once.
+    pub guessing: bool,
+    /// Alternates with every ply, so that the flip animation starts again.
+    pub flip_phase: &'static str,
+    /// Every cell, row by row from the top.
+    pub cells: Vec<CellView>,
 }
 
-impl CellView {
-    /// The cell's spoken description: its name, what is on it and whether it is a legal move.
-    pub fn aria_label(&self, tr: Tr) -> String {
-        if !self.playable {
-            return tr.cell_label(&self.name, &[CellFact::OffBoard]);
+impl BoardView {
+    /// The board of `state`'s match, with the ghost stone of a move waiting for confirmation.
+    pub fn of(state: &AppState, ghost: Option<Cell>) -> BoardView {
+        let m = state.current();
+        let position = m.position();
+        BoardView {
+            kind: position.kind(),
+            size: position.size(),
+            coordinates: state.settings().coordinates,
+            counting: m.is_counting(),
+            guessing: m.needs_ownership(),
+            flip_phase: if m.cursor().is_multiple_of(2) {
+                "a"
+            } else {
+                "b"
+            },
+            cells: cell_views(m, state.settings().hints, ghost),
         }
-        let mut facts = Vec::with_capacity(4);
-        match self.stone {
-            Some(p) => {
-                facts.push(CellFact::Stone(p));
-                if self.dead {
-                    facts.push(CellFact::Dead);
+    }
+}
+
+/// What the cells share with the board: the ghost stone and the press under way.
+#[derive(Copy, Clone)]
+struct Pointer {
+    ghost: Signal<Option<Cell>>,
+    pressed: Signal<Option<(Cell, f64, f64)>>,
+}
+
+/// A tap (or Enter) on `cell`: marks a chain dead while counting; otherwise plays there, or
+/// first shows a ghost stone when the move needs confirming.
+fn tap(app: AppHandle, mut ghost: Signal<Option<Cell>>, cell: Cell, pointer_type: &str) {
+    let action = {
+        let state = app.peek();
+        let m = state.current();
+        if m.is_counting() {
+            Action::ToggleDead(cell)
+        } else {
+            let needs_confirm = state.settings().confirm.needed(m.kind(), pointer_type);
+            let legal = m.position().check(Move::Place(cell)).is_ok();
+            if needs_confirm && legal && *ghost.peek() != Some(cell) {
+                drop(state);
+                ghost.set(Some(cell));
+                return;
+            }
+            Action::Play(cell)
+        }
+    };
+    ghost.set(None);
+    app.send(AppAction::Match(action));
+}
+
+/// The board of the current match.
+#[component]
+pub fn Board() -> Element {
+    let app = use_app();
+    let tr = use_tr();
+    let ghost = use_signal(|| None::<Cell>);
+    let pressed = use_signal(|| None::<(Cell, f64, f64)>);
+    use_context_provider(|| Pointer { ghost, pressed });
+    let mut cursor = use_signal(|| None::<Cell>);
+    let view = use_memo(move || BoardView::of(&app.read(), ghost()));
+    let view = view.read();
+    let (kind, size) = (view.kind, view.size);
+    let middle = Cell::new(size as u8 / 2, size as u8 / 2);
+    let focus = cursor().filter(|c| (c.col as usize) < size && (c.row as usize) < size);
+    let focus_name = view
+        .cells
+        .get(cell_index(focus.unwrap_or(middle), size))
+        .map(|c| c.name.clone())
+        .unwrap_or_default();
+    let kind_name = match kind {
+        GameKind::Othello => "othello",
+        GameKind::Go => "go",
+    };
+    let onkeydown = move |e: KeyboardEvent| {
+        let at = cursor().unwrap_or(middle);
+        let last = size as u8 - 1;
+        let moved = match e.key() {
+            Key::ArrowUp => Cell::new(at.col, at.row.saturating_sub(1)),
+            Key::ArrowDown => Cell::new(at.col, (at.row + 1).min(last)),
+            Key::ArrowLeft => Cell::new(at.col.saturating_sub(1), at.row),
+            Key::ArrowRight => Cell::new((at.col + 1).min(last), at.row),
+            Key::Enter => {
+                e.prevent_default();
+                return tap(app, ghost, at, "keyboard");
+            }
+            Key::Character(c) if c == " " => {
+                e.prevent_default();
+                return tap(app, ghost, at, "keyboard");
+            }
+            _ => return,
+        };
+        e.prevent_default();
+        cursor.set(Some(moved));
+    };
+    rsx! {
+        table {
+            class: "board {kind_name}",
+            "data-size": "{size}",
+            "data-counting": if view.counting { "true" },
+            "aria-busy": if view.guessing { "true" },
+            "data-coordinates": if view.coordinates { "true" },
+            style: "--n: {size}",
+            "aria-label": tr.board_label(kind, size),
+            role: "grid",
+            tabindex: "0",
+            "aria-activedescendant": "cell-{focus_name}",
+            onkeydown,
+            if view.coordinates {
+                thead { CoordinateRow { kind, size } }
+            }
+            tbody {
+                for (row, cells) in view.cells.chunks(size).enumerate() {
+                    tr { key: "{row}",
+                        if view.coordinates {
+                            th { scope: "row", "{row_label(kind, row, size)}" }
+                        }
+                        for cell in cells.iter().cloned() {
+                            BoardCell {
+                                key: "{cell.cell.col}",
+                                focused: focus == Some(cell.cell),
+                                flip_phase: view.flip_phase,
+                                size,
+                                tr,
+                                view: cell,
+                            }
+                        }
+                        if view.coordinates {
+                            th { scope: "row", "{row_label(kind, row, size)}" }
+                        }
+                    }
                 }
             }
-            None => facts.push(CellFact::Empty),
+            if view.coordinates {
+                tfoot { CoordinateRow { kind, size } }
+            }
         }
-        if self.legal {
-            facts.push(CellFact::Legal);
-        }
-        if self.last {
-            facts.push(CellFact::Last);
-        }
-        if self.ko {
-            facts.push(CellFact::Ko);
-        }
-        if let (None, Some(owner)) = (self.stone, self.owner) {
-            facts.push(CellFact::Territory(owner));
-        }
-        tr.cell_label(&self.name, &facts)
     }
 }
 
-/// The views of every cell of `m`'s current position, row by row from the top.
-pub fn cell_views(m: &Match, hints: bool, ghost: Option<Cell>) -> Vec<CellView> {
-    let position = m.position();
-    let size = position.size();
-    let snapshot = m.current();
-    let human_to_move = m.side_to_move().is_human() && !m.is_over() && !m.is_counting();
-    let legal: HashSet<Cell> = if human_to_move && (hints || position.kind() == GameKind::Go) {
-        position.legal_cells().into_iter().collect()
-    } else {
-        HashSet::new()
-    };
-    let played = snapshot.played.as_ref().filter(|p| !p.forced);
-    let last = played.and_then(|p| p.mv.point());
-    let flipped: HashSet<Cell> = played
-        .map(|p| p.flipped.iter().copied().collect())
-        .unwrap_or_default();
-    let ko = position.ko();
-    let count = m.count();
-    let mut views = Vec::with_capacity(size * size);
-    for row in 0..size as u8 {
-        for col in 0..size as u8 {
-            let cell = Cell::new(col, row);
-            let ownership = count.as_ref().and_then(|c| {
-                let p = go_point(cell, size)?;
-                c.ownership.get(p)
-            });
-            let (owner, dead) = match ownership {
-                Some(Ownership::Territory(p)) => (Some(p), false),
-                Some(Ownership::Dead { counts_for, .. }) => (counts_for, true),
-                _ => (None, false),
-            };
-            views.push(CellView {
-                cell,
-                name: position.cell_name(cell),
-                playable: position.has_cell(cell),
-                stone: position.stone(cell),
-                legal: legal.contains(&cell),
-                last: last == Some(cell),
-                flipped: flipped.contains(&cell),
-                ko: ko == Some(cell),
-                star: position.is_star(cell),
-                owner,
-                dead,
-                ghost: (ghost == Some(cell) && legal.contains(&cell)).then(|| position.turn()),
-            });
+/// The index of `cell` in a view's cells.
+fn cell_index(cell: Cell, size: usize) -> usize {
+    cell.row as usize * size + cell.col as usize
+}
+
+/// One cell: its attributes, its stone, and the pointer events that make a tap.
+#[component]
+fn BoardCell(
+    view: CellView,
+    focused: bool,
+    flip_phase: &'static str,
+    size: usize,
+    tr: Tr,
+) -> Element {
+    let app = use_app();
+    let Pointer { ghost, mut pressed } = use_context();
+    let cell = view.cell;
+    rsx! {
+        td {
+            id: "cell-{view.name}",
+            class: edge_class(cell, size),
+            "data-cursor": if focused { "true" },
+            "data-point": "{view.name}",
+            "data-stone": view.stone.map(player_name),
+            "data-legal": if view.legal { "true" },
+            "data-last": if view.last { "true" },
+            "data-flip": if view.flipped { flip_phase },
+            "data-ko": if view.ko { "true" },
+            "data-star": if view.star { "true" },
+            "data-owner": view.owner.map(player_name),
+            "data-dead": if view.dead { "true" },
+            "data-ghost": view.ghost.map(player_name),
+            "data-hole": if !view.playable { "true" },
+            "aria-label": view.aria_label(tr),
+            role: "gridcell",
+            onpointerdown: move |e: PointerEvent| {
+                let p = e.client_coordinates();
+                pressed.set(Some((cell, p.x, p.y)));
+            },
+            onpointercancel: move |_| pressed.set(None),
+            onpointerup: move |e: PointerEvent| {
+                let p = e.client_coordinates();
+                let on_cell = pressed.take().is_some_and(|(c, x, y)| {
+                    c == cell && (p.x - x).hypot(p.y - y) <= TAP_SLOP
+                });
+                if on_cell && view.playable {
+                    tap(app, ghost, cell, &e.pointer_type());
+                }
+            },
+            if let Some(p) = view.stone {
+                span { class: "stone {player_name(p)}" }
+            } else if let Some(p) = view.ghost {
+                span { class: "stone ghost {player_name(p)}" }
+            }
         }
     }
-    views
+}
+
+/// The row of column labels above and below the board.
+#[component]
+fn CoordinateRow(kind: GameKind, size: usize) -> Element {
+    rsx! {
+        tr {
+            th { class: "corner" }
+            for col in 0..size {
+                th { key: "{col}", scope: "col", "{column_label(kind, col)}" }
+            }
+            th { class: "corner" }
+        }
+    }
 }
 
 /// Column labels: `a b c ...` (Othello) or `A B ... T` without `I` (Go).
 fn column_label(kind: GameKind, col: usize) -> String {
-    match kind {
-        GameKind::Othello => char::from(b'a' + col as u8).to_string(),
-        GameKind::Go => {
-            let letters = b"ABCDEFGHJKLMNOPQRST";
-            letters
-                .get(col)
-                .map(|&b| char::from(b).to_string())
-                .unwrap_or_default()
-        }
-    }
+    let col = u8::try_from(col).unwrap_or(u8::MAX);
+    let letter = match kind {
+        GameKind::Othello => ishi_rules::othello::Square::from_coords(col, 0)
+            .and_then(|s| s.to_string().chars().next()),
+        GameKind::Go => ishi_rules::go::column_letter(col),
+    };
+    letter.map(String::from).unwrap_or_default()
 }
 
 /// Row labels: from the top for Othello (`1` first), from the bottom for Go.
@@ -153,199 +273,4 @@ fn row_label(kind: GameKind, row: usize, size: usize) -> String {
         GameKind::Othello => (row + 1).to_string(),
         GameKind::Go => (size - row).to_string(),
     }
-}
-
-fn player_name(p: Player) -> &'static str {
-    p.fold("black", "white")
-}
-
-/// The board of the current match.
-#[component]
-pub fn Board() -> Element {
-    let handles = use_handles();
-    let tr = use_tr();
-    let game = handles.game;
-    let settings = handles.settings;
-    let mut ghost = use_signal(|| None::<Cell>);
-    let mut pressed = use_signal(|| None::<(Cell, f64, f64)>);
-    let mut cursor = use_signal(|| None::<Cell>);
-
-    let m = game.read();
-    let position: &Position = m.position();
-    let kind = position.kind();
-    let size = position.size();
-    let settings_now = settings.read();
-    let coords = settings_now.coordinates;
-    let views = cell_views(&m, settings_now.hints, ghost());
-    let counting = m.is_counting();
-    // The dead stones are still being read from playouts: the marks may change once.
-    let guessing = m.needs_ownership();
-    let kind_name = match kind {
-        GameKind::Othello => "othello",
-        GameKind::Go => "go",
-    };
-    let flip_phase = if m.cursor().is_multiple_of(2) {
-        "a"
-    } else {
-        "b"
-    };
-    let middle = Cell::new(size as u8 / 2, size as u8 / 2);
-    let focus = cursor().filter(|c| (c.col as usize) < size && (c.row as usize) < size);
-    let focus_name = position.cell_name(focus.unwrap_or(middle));
-    let confirm = settings_now.confirm;
-    drop(settings_now);
-
-    let mut tap = move |cell: Cell, pointer_type: String| {
-        let m = game.peek();
-        if m.is_counting() {
-            drop(m);
-            handles.dispatch(Action::ToggleDead(cell));
-            return;
-        }
-        let kind = m.position().kind();
-        let needs_confirm = confirm.needed(kind, &pointer_type);
-        let legal = m.position().check(ishi_rules::Move::Place(cell));
-        drop(m);
-        if needs_confirm && ghost() != Some(cell) && legal.is_ok() {
-            ghost.set(Some(cell));
-            return;
-        }
-        ghost.set(None);
-        handles.dispatch(Action::Play(cell));
-    };
-
-    rsx! {
-        table {
-            class: "board {kind_name}",
-            "data-size": "{size}",
-            "data-counting": if counting { "true" },
-            "aria-busy": if guessing { "true" },
-            "data-coordinates": if coords { "true" },
-            style: "--n: {size}",
-            "aria-label": tr.board_label(kind, size),
-            role: "grid",
-            tabindex: "0",
-            "aria-activedescendant": "cell-{focus_name}",
-            onkeydown: move |e: KeyboardEvent| {
-                let at = cursor().unwrap_or(middle);
-                let last = size as u8 - 1;
-                let moved = match e.key() {
-                    Key::ArrowUp => Some(Cell::new(at.col, at.row.saturating_sub(1))),
-                    Key::ArrowDown => Some(Cell::new(at.col, (at.row + 1).min(last))),
-                    Key::ArrowLeft => Some(Cell::new(at.col.saturating_sub(1), at.row)),
-                    Key::ArrowRight => Some(Cell::new((at.col + 1).min(last), at.row)),
-                    Key::Enter => {
-                        e.prevent_default();
-                        tap(at, "keyboard".to_owned());
-                        None
-                    }
-                    Key::Character(c) if c == " " => {
-                        e.prevent_default();
-                        tap(at, "keyboard".to_owned());
-                        None
-                    }
-                    _ => None,
-                };
-                if let Some(next) = moved {
-                    e.prevent_default();
-                    cursor.set(Some(next));
-                }
-            },
-            if coords {
-                thead {
-                    tr {
-                        th { class: "corner" }
-                        for col in 0..size {
-                            th { key: "{col}", scope: "col", "{column_label(kind, col)}" }
-                        }
-                        th { class: "corner" }
-                    }
-                }
-            }
-            tbody {
-                for row in 0..size {
-                    tr { key: "{row}",
-                        if coords {
-                            th { scope: "row", "{row_label(kind, row, size)}" }
-                        }
-                        for view in views[row * size..(row + 1) * size].iter().cloned() {
-                            td {
-                                key: "{view.cell.col}",
-                                id: "cell-{view.name}",
-                                class: edge_class(view.cell, size),
-                                "data-cursor": if focus == Some(view.cell) { "true" },
-                                "data-point": "{view.name}",
-                                "data-stone": view.stone.map(player_name),
-                                "data-legal": if view.legal { "true" },
-                                "data-last": if view.last { "true" },
-                                "data-flip": if view.flipped { flip_phase },
-                                "data-ko": if view.ko { "true" },
-                                "data-star": if view.star { "true" },
-                                "data-owner": view.owner.map(player_name),
-                                "data-dead": if view.dead { "true" },
-                                "data-ghost": view.ghost.map(player_name),
-                                "data-hole": if !view.playable { "true" },
-                                "aria-label": view.aria_label(tr),
-                                role: "gridcell",
-                                onpointerdown: move |e: PointerEvent| {
-                                    let p = e.client_coordinates();
-                                    pressed.set(Some((view.cell, p.x, p.y)));
-                                },
-                                onpointercancel: move |_| pressed.set(None),
-                                onpointerup: move |e: PointerEvent| {
-                                    let p = e.client_coordinates();
-                                    let down = pressed.take();
-                                    let on_cell = down.is_some_and(|(c, x, y)| {
-                                        c == view.cell && (p.x - x).hypot(p.y - y) <= TAP_SLOP
-                                    });
-                                    if on_cell && view.playable {
-                                        tap(view.cell, e.pointer_type());
-                                    }
-                                },
-                                if let Some(p) = view.stone {
-                                    span { class: "stone {player_name(p)}" }
-                                } else if let Some(p) = view.ghost {
-                                    span { class: "stone ghost {player_name(p)}" }
-                                }
-                            }
-                        }
-                        if coords {
-                            th { scope: "row", "{row_label(kind, row, size)}" }
-                        }
-                    }
-                }
-            }
-            if coords {
-                tfoot {
-                    tr {
-                        th { class: "corner" }
-                        for col in 0..size {
-                            th { key: "{col}", scope: "col", "{column_label(kind, col)}" }
-                        }
-                        th { class: "corner" }
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Go grid edges: which sides of a cell have no line beyond the centre.
-fn edge_class(cell: Cell, size: usize) -> String {
-    let last = size as u8 - 1;
-    let mut class = String::new();
-    for (on, name) in [
-        (cell.row == 0, "t"),
-        (cell.row == last, "b"),
-        (cell.col == 0, "l"),
-        (cell.col == last, "r"),
-    ] {
-        if on {
-            if !class.is_empty() {
-                class.push(' ');
-            }
-            class.push_str(name);
-        }
-    }
-    class
 }

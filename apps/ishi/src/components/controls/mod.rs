@@ -1,74 +1,92 @@
-//! The controls: game actions (pass, resign, count, hints, pause) and, apart from them at the
-//! bottom within thumb reach, the large Undo and Redo buttons.
+//! The controls: game actions (pass, resign, count, review, hints, pause) and, apart from them
+//! at the bottom within thumb reach, the large Undo and Redo buttons.
 
 use dioxus::prelude::*;
 
-use super::{Overlay, use_handles, use_tr};
+use crate::app::{use_app, use_tr};
+use crate::components::dialog::Dialog;
 use crate::model::{Action, GameKind};
+use crate::state::{AppAction, AppState, Overlay, SettingsChange};
 
 /// The controls' stylesheet.
 pub const CSS: &str = include_str!("controls.css");
 
+/// Which controls are offered, and their states.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+struct ControlsView {
+    kind: GameKind,
+    human_turn: bool,
+    counting: bool,
+    /// A computer-only game going on.
+    watching: bool,
+    can_undo: bool,
+    can_redo: bool,
+    hints: bool,
+    paused: bool,
+    reviewing: bool,
+}
+
+impl ControlsView {
+    fn of(state: &AppState) -> ControlsView {
+        let m = state.current();
+        ControlsView {
+            kind: m.kind(),
+            human_turn: m.human_to_move(),
+            counting: m.is_counting(),
+            watching: m.config().is_watched() && !m.is_over(),
+            can_undo: m.can_undo(),
+            can_redo: m.can_redo(),
+            hints: state.settings().hints,
+            paused: state.paused(),
+            reviewing: state.reviewing(),
+        }
+    }
+}
+
 /// The action row and the undo bar.
 #[component]
 pub fn Controls() -> Element {
-    let handles = use_handles();
+    let app = use_app();
     let tr = use_tr();
-    let m = handles.game.read();
-    let kind = m.position().kind();
-    let human_turn = m.side_to_move().is_human() && !m.is_over() && !m.is_counting();
-    let counting = m.is_counting();
-    let sides = m.config().sides;
-    let watching = !sides.black.is_human() && !sides.white.is_human() && !m.is_over();
-    let can_undo = m.can_undo();
-    let can_redo = m.can_redo();
-    drop(m);
-    let hints = handles.settings.read().hints;
-    let paused = (handles.paused)();
-    let mut overlay = handles.overlay;
-    let mut settings = handles.settings;
-    let mut paused_signal = handles.paused;
-    let reviewing = (handles.reviewing)();
-    let mut reviewing_signal = handles.reviewing;
+    let view = use_memo(move || ControlsView::of(&app.read()));
+    let v = view();
+    let play = move |action: Action| app.send(AppAction::Match(action));
+    let pressed = |on: bool| if on { "true" } else { "false" };
     rsx! {
         div { class: "actions",
-            if kind == GameKind::Go && human_turn {
-                button { class: "action pass", onclick: move |_| handles.dispatch(Action::Pass), {tr.pass()} }
+            if v.kind == GameKind::Go && v.human_turn {
+                button { class: "action pass", onclick: move |_| play(Action::Pass), {tr.pass()} }
             }
-            if counting {
-                button {
-                    class: "action accept",
-                    onclick: move |_| handles.dispatch(Action::AcceptCount),
-                    {tr.accept_count()}
-                }
+            if v.counting {
+                button { class: "action accept", onclick: move |_| play(Action::AcceptCount), {tr.accept_count()} }
             }
-            if human_turn {
+            if v.human_turn {
                 button {
                     class: "action resign",
                     "aria-haspopup": "dialog",
-                    onclick: move |_| overlay.set(Overlay::ConfirmResign),
+                    onclick: move |_| app.send(AppAction::Show(Overlay::ConfirmResign)),
                     {tr.resign()}
                 }
             }
-            if watching {
+            if v.watching {
                 button {
                     class: "action pause",
-                    "aria-pressed": if paused { "true" } else { "false" },
-                    onclick: move |_| paused_signal.set(!paused),
-                    if paused { {tr.resume()} } else { {tr.pause()} }
+                    "aria-pressed": pressed(v.paused),
+                    onclick: move |_| app.send(AppAction::SetPaused(!v.paused)),
+                    if v.paused { {tr.resume()} } else { {tr.pause()} }
                 }
             }
             button {
                 class: "action review-toggle",
-                "aria-pressed": if reviewing { "true" } else { "false" },
-                onclick: move |_| reviewing_signal.set(!reviewing),
+                "aria-pressed": pressed(v.reviewing),
+                onclick: move |_| app.send(AppAction::SetReviewing(!v.reviewing)),
                 {tr.review()}
             }
-            if kind == GameKind::Othello {
+            if v.kind == GameKind::Othello {
                 button {
                     class: "action hints",
-                    "aria-pressed": if hints { "true" } else { "false" },
-                    onclick: move |_| settings.write().hints = !hints,
+                    "aria-pressed": pressed(v.hints),
+                    onclick: move |_| app.send(AppAction::Settings(SettingsChange::Hints(!v.hints))),
                     {tr.hints()}
                 }
             }
@@ -76,17 +94,17 @@ pub fn Controls() -> Element {
         nav { class: "undo-bar", "aria-label": tr.history(),
             button {
                 class: "undo",
-                disabled: !can_undo,
+                disabled: !v.can_undo,
                 "aria-keyshortcuts": "Control+Z",
-                onclick: move |_| handles.dispatch(Action::Undo),
+                onclick: move |_| play(Action::Undo),
                 span { class: "icon", "aria-hidden": "true", "↶" }
                 {tr.undo()}
             }
             button {
                 class: "redo",
-                disabled: !can_redo,
+                disabled: !v.can_redo,
                 "aria-keyshortcuts": "Control+Shift+Z",
-                onclick: move |_| handles.dispatch(Action::Redo),
+                onclick: move |_| play(Action::Redo),
                 {tr.redo()}
                 span { class: "icon", "aria-hidden": "true", "↷" }
             }
@@ -97,33 +115,24 @@ pub fn Controls() -> Element {
 /// "Resign this game?", asked before resigning.
 #[component]
 pub fn ConfirmResign() -> Element {
-    let handles = use_handles();
+    let app = use_app();
     let tr = use_tr();
-    let mut overlay = handles.overlay;
     rsx! {
-        div { class: "scrim", onclick: move |_| overlay.set(Overlay::None),
-            div {
-                class: "dialog",
-                role: "alertdialog",
-                "aria-modal": "true",
-                "aria-labelledby": "resign-title",
-                onclick: move |e| e.stop_propagation(),
-                h2 { id: "resign-title", {tr.resign_question()} }
-                div { class: "dialog-buttons",
-                    button {
-                        class: "secondary",
-                        autofocus: true,
-                        onclick: move |_| overlay.set(Overlay::None),
-                        {tr.keep_playing()}
-                    }
-                    button {
-                        class: "danger",
-                        onclick: move |_| {
-                            overlay.set(Overlay::None);
-                            handles.dispatch(Action::Resign);
-                        },
-                        {tr.resign()}
-                    }
+        Dialog { title_id: "resign-title", title: tr.resign_question(), alert: true,
+            div { class: "dialog-buttons",
+                button {
+                    class: "secondary",
+                    autofocus: true,
+                    onclick: move |_| app.send(AppAction::Show(Overlay::None)),
+                    {tr.keep_playing()}
+                }
+                button {
+                    class: "danger",
+                    onclick: move |_| {
+                        app.send(AppAction::Show(Overlay::None));
+                        app.send(AppAction::Match(Action::Resign));
+                    },
+                    {tr.resign()}
                 }
             }
         }

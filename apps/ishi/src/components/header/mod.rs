@@ -2,8 +2,9 @@
 
 use dioxus::prelude::*;
 
-use super::{Overlay, use_handles, use_tr};
+use crate::app::{use_app, use_tr};
 use crate::model::GameKind;
+use crate::state::{AppAction, Overlay};
 
 /// The header's stylesheet.
 pub const CSS: &str = include_str!("header.css");
@@ -11,28 +12,27 @@ pub const CSS: &str = include_str!("header.css");
 /// The header bar.
 #[component]
 pub fn Header() -> Element {
-    let handles = use_handles();
+    let app = use_app();
     let tr = use_tr();
-    let kind = handles.game.read().position().kind();
-    let mut overlay = handles.overlay;
+    let kind = use_memo(move || app.read().current().kind());
     rsx! {
         header { class: "header",
             h1 { class: "title", "Ishi", span { class: "kanji", lang: "ja", "石" } }
             div { class: "modes", role: "group", "aria-label": tr.game_label(),
-                for (k, label) in [GameKind::Othello, GameKind::Go].map(|k| (k, tr.game(k))) {
+                for k in [GameKind::Othello, GameKind::Go] {
                     button {
                         key: "{k:?}",
                         class: "mode",
-                        "aria-pressed": if kind == k { "true" } else { "false" },
-                        onclick: move |_| handles.switch_to(k),
-                        "{label}"
+                        "aria-pressed": if kind() == k { "true" } else { "false" },
+                        onclick: move |_| app.send(AppAction::SwitchGame(k)),
+                        {tr.game(k)}
                     }
                 }
             }
             button {
                 class: "new-game",
                 "aria-haspopup": "dialog",
-                onclick: move |_| overlay.set(Overlay::NewGame),
+                onclick: move |_| app.send(AppAction::Show(Overlay::NewGame)),
                 {tr.new_game()}
             }
             button {
@@ -40,7 +40,7 @@ pub fn Header() -> Element {
                 "aria-haspopup": "dialog",
                 "aria-label": tr.more(),
                 title: tr.more(),
-                onclick: move |_| overlay.set(Overlay::More),
+                onclick: move |_| app.send(AppAction::Show(Overlay::More)),
                 "⋯"
             }
         }

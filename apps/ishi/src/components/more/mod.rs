@@ -3,217 +3,187 @@
 
 use dioxus::prelude::*;
 
-use super::{Notice, Overlay, use_handles, use_tr};
+use crate::app::{use_app, use_tr};
+use crate::components::dialog::Dialog;
+use crate::i18n::Tr;
 use crate::js;
-use crate::model::Match;
-use crate::model::saved::SavedMatch;
-use crate::records;
-use crate::storage::{self, RecentGame};
+use crate::model::{GameKind, MatchConfig, OthelloStart};
+use crate::records::{self, Export, ImportError, RecordFormat};
+use crate::saved::RecentGame;
+use crate::state::{AppAction, AppError, Notice, Overlay};
 
 /// The sheet's stylesheet.
 pub const CSS: &str = include_str!("more.css");
 
-/// Puts `next` on screen in place of the current match, keeping an unfinished current match
-/// in the recent games so nothing is lost, and opens the review at its end.
-fn open_match(handles: super::Handles, next: Match) {
-    let mut game = handles.game;
-    let mut recent = handles.recent;
-    let current = game.peek().clone();
-    if current.result().is_none() && current.history().len() > 1 {
-        let mut list = recent.write();
-        list.insert(
-            0,
-            RecentGame {
-                game: SavedMatch::of(&current),
-                result: String::new(),
-            },
-        );
-        list.truncate(storage::RECENT_GAMES);
-    }
-    game.set(next);
-    let mut notice = handles.notice;
-    notice.set(Notice::None);
-    let mut reviewing = handles.reviewing;
-    reviewing.set(true);
-    let mut overlay = handles.overlay;
-    overlay.set(Overlay::None);
-}
-
-/// Copies `text` to the clipboard, or saves it as `file_name`.
-fn share(text: String, file_name: Option<(String, &'static str)>) {
-    match file_name {
-        None => js::run(
-            "text",
-            "await navigator.clipboard.writeText(text);",
-            &[&text],
-        ),
-        Some((name, media_type)) => js::run(
-            "text, name, type",
-            "const url = URL.createObjectURL(new Blob([text], { type }));
-             const link = document.createElement('a');
-             link.href = url;
-             link.download = name;
-             document.body.appendChild(link);
-             link.click();
-             link.remove();
-             setTimeout(() => URL.revokeObjectURL(url), 1000);",
-            &[&text, &name, media_type],
-        ),
-    }
-}
-
 /// The sheet.
 #[component]
 pub fn More() -> Element {
-    let handles = use_handles();
+    let app = use_app();
     let tr = use_tr();
-    let mut overlay = handles.overlay;
-    let exports = records::export(&handles.game.read());
-    let mut pasted = use_signal(String::new);
-    let mut error = use_signal(String::new);
-    let mut copied = use_signal(|| None::<&'static str>);
-    let recent = handles.recent.read().clone();
-
-    let mut import = move |text: String| match records::import(&text) {
-        Ok(m) => {
-            error.set(String::new());
-            open_match(handles, m);
+    let error = use_memo(move || match app.read().notice() {
+        Notice::Error(e) if e.shown_in_sheet() && !matches!(e, AppError::Setup(_)) => {
+            Some(app.tr().error(e))
         }
-        Err(why) => error.set(tr.import_failed(&why)),
-    };
-
+        _ => None,
+    });
     rsx! {
-        div { class: "scrim", onclick: move |_| overlay.set(Overlay::None),
-            div {
-                class: "dialog more-sheet",
-                role: "dialog",
-                "aria-modal": "true",
-                "aria-labelledby": "more-title",
-                onclick: move |e| e.stop_propagation(),
-                h2 { id: "more-title", {tr.record()} }
-                for export in exports {
-                    section { class: "export", key: "{export.format}",
-                        h3 { {tr.format(export.format)} }
-                        textarea {
-                            class: "record-text",
-                            name: "export-{export.format}",
-                            readonly: true,
-                            rows: "3",
-                            value: "{export.text}",
-                        }
-                        div { class: "row",
-                            button {
-                                onclick: {
-                                    let text = export.text.clone();
-                                    let format = export.format;
-                                    move |_| {
-                                        share(text.clone(), None);
-                                        copied.set(Some(format));
-                                    }
-                                },
-                                if copied() == Some(export.format) { {tr.copied()} } else { {tr.copy()} }
-                            }
-                            button {
-                                onclick: {
-                                    let text = export.text.clone();
-                                    let file = (export.file_name.clone(), export.media_type);
-                                    move |_| share(text.clone(), Some(file.clone()))
-                                },
-                                {tr.download()}
-                            }
-                        }
-                    }
-                }
-                h2 { {tr.import()} }
+        Dialog { title_id: "more-title", title: tr.record(), class: "more-sheet",
+            Exports {}
+            Import {}
+            if let Some(error) = error() {
+                p { class: "error", role: "alert", "{error}" }
+            }
+            RecentGames {}
+            div { class: "dialog-buttons",
+                button { class: "secondary", onclick: move |_| app.send(AppAction::Show(Overlay::None)), {tr.close()} }
+            }
+        }
+    }
+}
+
+/// Copies `text` to the clipboard.
+fn copy(text: &str) {
+    js::run(
+        "text",
+        "await navigator.clipboard.writeText(text);",
+        &[text],
+    );
+}
+
+/// Saves `export` as a file.
+fn download(export: &Export) {
+    js::run(
+        "text, name, type",
+        "const url = URL.createObjectURL(new Blob([text], { type }));
+         const link = document.createElement('a');
+         link.href = url;
+         link.download = name;
+         document.body.appendChild(link);
+         link.click();
+         link.remove();
+         setTimeout(() => URL.revokeObjectURL(url), 1000);",
+        &[&export.text, &export.file_name, export.media_type],
+    );
+}
+
+/// The records of the game on screen, each to copy or download.
+#[component]
+fn Exports() -> Element {
+    let app = use_app();
+    let tr = use_tr();
+    let exports = use_memo(move || records::export(app.read().current()));
+    let mut copied = use_signal(|| None::<RecordFormat>);
+    rsx! {
+        for export in exports.read().iter().cloned() {
+            section { class: "export", key: "{export.format.id()}",
+                h3 { {tr.format(export.format)} }
                 textarea {
                     class: "record-text",
-                    name: "import",
+                    name: "export-{export.format.id()}",
+                    readonly: true,
                     rows: "3",
-                    placeholder: tr.import_hint(),
-                    value: "{pasted}",
-                    oninput: move |e| pasted.set(e.value()),
+                    value: "{export.text}",
                 }
                 div { class: "row",
-                    label { class: "file-button",
-                        {tr.open_file()}
-                        input {
-                            r#type: "file",
-                            name: "import-file",
-                            accept: ".sgf,.txt,.obf,text/plain",
-                            onchange: move |e| async move {
-                                let Some(file) = e.files().into_iter().next() else {
-                                    return;
-                                };
-                                match file.read_string().await {
-                                    Ok(text) => {
-                                        pasted.set(text.clone());
-                                        import(text);
-                                    }
-                                    Err(why) => error.set(tr.import_failed(&why.to_string())),
-                                }
-                            },
-                        }
-                    }
-                    button { class: "primary import", onclick: move |_| import(pasted()), {tr.import()} }
-                }
-                if !error().is_empty() {
-                    p { class: "error", role: "alert", "{error}" }
-                }
-                h2 { {tr.recent_games()} }
-                if recent.is_empty() {
-                    p { class: "empty", {tr.no_recent_games()} }
-                }
-                ul { class: "recent",
-                    for (i, entry) in recent.into_iter().enumerate() {
-                        li { key: "{i}",
-                            span { class: "what",
-                                {describe(tr, &entry)}
+                    button {
+                        onclick: {
+                            let export = export.clone();
+                            move |_| {
+                                copy(&export.text);
+                                copied.set(Some(export.format));
                             }
-                            button {
-                                class: "open",
-                                onclick: {
-                                    let game = entry.game.clone();
-                                    move |_| match game.load() {
-                                        Ok(m) => open_match(handles, m),
-                                        Err(why) => error.set(tr.import_failed(&why.0)),
-                                    }
-                                },
-                                {tr.open()}
-                            }
-                        }
+                        },
+                        if copied() == Some(export.format) { {tr.copied()} } else { {tr.copy()} }
                     }
-                }
-                div { class: "dialog-buttons",
-                    button { class: "secondary", onclick: move |_| overlay.set(Overlay::None), {tr.close()} }
+                    button { onclick: move |_| download(&export), {tr.download()} }
                 }
             }
         }
     }
 }
 
-/// "Go 9×9 · W+4.5 · 61 moves".
-fn describe(tr: crate::i18n::Tr, entry: &RecentGame) -> String {
-    let kind = match entry.game.config.game.as_str() {
-        "go" => crate::model::GameKind::Go,
-        _ => crate::model::GameKind::Othello,
-    };
-    let board = match kind {
-        crate::model::GameKind::Go => {
-            let n = entry.game.config.size.unwrap_or(19);
-            format!("{n}×{n}")
+/// Import: a record pasted or opened from a file.
+#[component]
+fn Import() -> Element {
+    let app = use_app();
+    let tr = use_tr();
+    let mut pasted = use_signal(String::new);
+    rsx! {
+        h2 { {tr.import()} }
+        textarea {
+            class: "record-text",
+            name: "import",
+            rows: "3",
+            placeholder: tr.import_hint(),
+            value: "{pasted}",
+            oninput: move |e| pasted.set(e.value()),
         }
-        crate::model::GameKind::Othello => entry
-            .game
-            .config
-            .shape
-            .clone()
-            .unwrap_or_else(|| "8x8".to_owned()),
+        div { class: "row",
+            label { class: "file-button",
+                {tr.open_file()}
+                input {
+                    r#type: "file",
+                    name: "import-file",
+                    accept: ".sgf,.txt,.obf,text/plain",
+                    onchange: move |e| async move {
+                        let Some(file) = e.files().into_iter().next() else {
+                            return;
+                        };
+                        match file.read_string().await {
+                            Ok(text) => {
+                                pasted.set(text.clone());
+                                app.send(AppAction::Import(text));
+                            }
+                            Err(_) => app.send(AppAction::Report(AppError::Import(ImportError::File))),
+                        }
+                    },
+                }
+            }
+            button { class: "primary import", onclick: move |_| app.send(AppAction::Import(pasted())), {tr.import()} }
+        }
+    }
+}
+
+/// The recent games, each to open for review.
+#[component]
+fn RecentGames() -> Element {
+    let app = use_app();
+    let tr = use_tr();
+    let recent = use_memo(move || app.read().recent().to_vec());
+    rsx! {
+        h2 { {tr.recent_games()} }
+        if recent.read().is_empty() {
+            p { class: "empty", {tr.no_recent_games()} }
+        }
+        ul { class: "recent",
+            for (i, entry) in recent.read().iter().enumerate() {
+                li { key: "{i}",
+                    span { class: "what", {describe(tr, entry)} }
+                    button {
+                        class: "open",
+                        onclick: move |_| app.send(AppAction::OpenRecent(i)),
+                        {tr.open()}
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// "Go 9×9 · W+4.5 · Move 61 of 61".
+fn describe(tr: Tr, entry: &RecentGame) -> String {
+    let config = &entry.game.config;
+    let board = match config {
+        MatchConfig::Go(go) => format!("{0}×{0}", go.size),
+        MatchConfig::Othello(othello) => match othello.start {
+            OthelloStart::Shape(shape) => shape.to_string(),
+            OthelloStart::Position(position) => position.shape().to_string(),
+        },
     };
-    let result = if entry.result.is_empty() {
-        tr.unfinished().to_owned()
-    } else {
-        entry.result.clone()
-    };
+    let result = entry
+        .result
+        .map_or_else(|| tr.unfinished().to_owned(), |r| r.to_string());
+    let kind: GameKind = config.kind();
     format!(
         "{} {board} · {result} · {}",
         tr.game(kind),

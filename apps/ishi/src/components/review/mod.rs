@@ -3,9 +3,10 @@
 
 use dioxus::prelude::*;
 
-use super::{use_handles, use_tr};
+use crate::app::{use_app, use_tr};
 use crate::i18n::ReviewStep;
 use crate::model::Action;
+use crate::state::AppAction;
 
 /// The bar's stylesheet.
 pub const CSS: &str = include_str!("review.css");
@@ -13,13 +14,15 @@ pub const CSS: &str = include_str!("review.css");
 /// The review bar, shown while reviewing.
 #[component]
 pub fn Review() -> Element {
-    let handles = use_handles();
+    let app = use_app();
     let tr = use_tr();
-    let m = handles.game.read();
-    let cursor = m.cursor();
-    let last = m.history().len() - 1;
-    drop(m);
-    let go = move |index: usize| handles.dispatch(Action::GoTo(index));
+    let at = use_memo(move || {
+        let state = app.read();
+        let m = state.current();
+        (m.cursor(), m.history().len() - 1)
+    });
+    let (cursor, last) = at();
+    let go = move |index: usize| app.send(AppAction::Match(Action::GoTo(index)));
     rsx! {
         div { class: "review", role: "group", "aria-label": tr.review(),
             button {

@@ -4,16 +4,17 @@
 use dioxus::prelude::*;
 use ishi_rules::{Move, Player};
 
-use super::{Notice, use_handles, use_tr};
-use crate::computer::Computer;
+use crate::app::use_app;
+use crate::components::board::player_name;
 use crate::i18n::Tr;
-use crate::model::Match;
+use crate::state::{AppState, Notice};
 
 /// The status line's stylesheet.
 pub const CSS: &str = include_str!("status.css");
 
-/// The sentence the status line shows for `m`, given the notice and the computer's state.
-pub fn message(tr: Tr, m: &Match, notice: &Notice, computer: &Computer, paused: bool) -> String {
+/// The sentence the status line shows for `state`.
+pub fn message(tr: Tr, state: &AppState) -> String {
+    let m = state.current();
     if let Some(result) = m.result() {
         let text = result.to_string();
         return match result.winner() {
@@ -24,10 +25,10 @@ pub fn message(tr: Tr, m: &Match, notice: &Notice, computer: &Computer, paused: 
     if let Some(count) = m.count() {
         return tr.counting(&count.result().to_string());
     }
-    match notice {
-        Notice::Refused(refusal) => return tr.refusal(refusal),
+    match state.notice() {
+        Notice::Error(error) if !error.shown_in_sheet() => return tr.error(error),
         Notice::Unreadable(why) => return tr.unreadable(why),
-        Notice::None => {}
+        Notice::Error(_) | Notice::None => {}
     }
     let turn = m.position().turn();
     let pass = m
@@ -40,11 +41,11 @@ pub fn message(tr: Tr, m: &Match, notice: &Notice, computer: &Computer, paused: 
         Some(p) => tr.passed(p.player),
         None => String::new(),
     };
-    let action = if paused && m.computer_to_move().is_some() {
+    let action = if state.paused() && m.computer_to_move().is_some() {
         tr.paused().to_owned()
-    } else if computer.thinking {
+    } else if state.thinking() {
         tr.thinking(turn)
-    } else if failure(m, computer).is_some() {
+    } else if state.computer_failure().is_some() {
         tr.computer_failed().to_owned()
     } else {
         tr.to_move(turn)
@@ -52,55 +53,93 @@ pub fn message(tr: Tr, m: &Match, notice: &Notice, computer: &Computer, paused: 
     format!("{pass_note}{action}")
 }
 
-/// Why the computer, to move in `m`, made no move, if it failed.
-fn failure<'a>(m: &Match, computer: &'a Computer) -> Option<&'a str> {
-    let to_move = m.computer_to_move().is_some() && !m.is_over() && !computer.thinking;
-    computer.failure.as_deref().filter(|_| to_move)
+/// One side's chip: its colour, its count, who plays it, and whether it is to move.
+#[derive(Clone, PartialEq, Debug)]
+struct Chip {
+    player: Player,
+    count: u32,
+    label: String,
+    who: &'static str,
+    turn: bool,
+}
+
+/// Everything the status line shows.
+#[derive(Clone, PartialEq, Debug)]
+struct StatusView {
+    text: String,
+    chips: [Chip; 2],
+    thinking: bool,
+    /// Why the computer made no move, for the message's tooltip.
+    failure: Option<String>,
+    /// A long notice, which the message scrolls.
+    long: bool,
+}
+
+impl StatusView {
+    fn of(tr: Tr, state: &AppState) -> StatusView {
+        let m = state.current();
+        let position = m.position();
+        let (counts, kind, turn) = (position.counts(), position.kind(), position.turn());
+        let over = m.is_over() || m.is_counting();
+        let sides = m.config().sides();
+        let chip = |player: Player| {
+            let who = tr.side_name(sides[player]);
+            Chip {
+                player,
+                count: counts[player],
+                label: format!("{} ({who})", tr.count_label(kind, player, counts[player])),
+                who,
+                turn: turn == player && !over,
+            }
+        };
+        StatusView {
+            text: message(tr, state),
+            chips: Player::ALL.map(chip),
+            thinking: state.thinking(),
+            failure: state.computer_failure().map(|f| tr.computer_failure(f)),
+            long: matches!(state.notice(), Notice::Unreadable(_)),
+        }
+    }
 }
 
 /// The status line.
 #[component]
 pub fn Status() -> Element {
-    let handles = use_handles();
-    let tr = use_tr();
-    let m = handles.game.read();
-    let notice = handles.notice.read();
-    let computer = handles.computer.read();
-    let text = message(tr, &m, &notice, &computer, (handles.paused)());
-    let counts = m.position().counts();
-    let kind = m.position().kind();
-    let turn = m.position().turn();
-    let over = m.is_over() || m.is_counting();
-    let sides = m.config().sides;
+    let app = use_app();
+    let view = use_memo(move || StatusView::of(app.tr(), &app.read()));
+    let view = view.read();
     rsx! {
         div { class: "status",
             div { class: "scores",
-                span {
-                    class: "score black",
-                    "data-turn": if turn == Player::Black && !over { "true" },
-                    "aria-label": "{tr.count_label(kind, Player::Black, counts.black)} ({tr.side_name(sides.black)})",
-                    span { class: "swatch black" }
-                    span { class: "count", "{counts.black}" }
-                    span { class: "who", {tr.side_name(sides.black)} }
-                }
-                span {
-                    class: "score white",
-                    "data-turn": if turn == Player::White && !over { "true" },
-                    "aria-label": "{tr.count_label(kind, Player::White, counts.white)} ({tr.side_name(sides.white)})",
-                    span { class: "swatch white" }
-                    span { class: "count", "{counts.white}" }
-                    span { class: "who", {tr.side_name(sides.white)} }
+                for chip in view.chips.iter().cloned() {
+                    ScoreChip { key: "{chip.player}", chip }
                 }
             }
             p {
                 class: "message",
                 role: "status",
                 "aria-live": "polite",
-                "data-thinking": if computer.thinking { "true" },
-                title: failure(&m, &computer),
-                "data-long": if matches!(*notice, Notice::Unreadable(_)) { "true" },
-                "{text}"
+                "data-thinking": if view.thinking { "true" },
+                title: view.failure.clone(),
+                "data-long": if view.long { "true" },
+                "{view.text}"
             }
+        }
+    }
+}
+
+/// A side's score chip.
+#[component]
+fn ScoreChip(chip: Chip) -> Element {
+    let colour = player_name(chip.player);
+    rsx! {
+        span {
+            class: "score {colour}",
+            "data-turn": if chip.turn { "true" },
+            "aria-label": "{chip.label}",
+            span { class: "swatch {colour}" }
+            span { class: "count", "{chip.count}" }
+            span { class: "who", {chip.who} }
         }
     }
 }

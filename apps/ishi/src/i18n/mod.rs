@@ -1,13 +1,20 @@
 //! The app's words in English and Japanese.
 //!
 //! Every string the app shows is a method of [`Tr`], and every method names both languages, so
-//! a string cannot be left untranslated. The language is the player's choice in the options,
+//! a string cannot be left untranslated; every error is translated variant by variant
+//! (`errors.rs`), so an error cannot be shown in words of the other language. The language is the player's choice in the options,
 //! or else the browser's (the system's on the desktop), or else English.
 
-use ishi_rules::{IllegalReason, Player};
+mod errors;
 
-use crate::model::{GameKind, Refusal, Side};
-use crate::settings::Language;
+use ishi_ai::AnyLevel;
+use ishi_ai::go::GoLevel;
+use ishi_ai::othello::OthelloLevel;
+use ishi_rules::Player;
+
+use crate::model::{GameKind, Side};
+use crate::records::RecordFormat;
+use crate::settings::{Confirm, Language};
 
 /// The words of one language.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -215,71 +222,6 @@ impl Tr {
         )
     }
 
-    /// Why saved data could not be used: the news first, as the status line shows two lines
-    /// and scrolls the rest.
-    pub fn unreadable(self, why: &str) -> String {
-        match self.0 {
-            Language::English => format!(
-                "Your saved game could not be read; here is a new game. (It was kept aside: {why}.)"
-            ),
-            Language::Japanese => format!(
-                "保存された対局を読み込めなかったため、新しい対局を始めます（データは別に保存しました: {why}）。"
-            ),
-        }
-    }
-
-    /// Why an action was refused.
-    pub fn refusal(self, refusal: &Refusal) -> String {
-        match refusal {
-            Refusal::Illegal(reason) => match self.0 {
-                Language::English => format!("Not there: {}.", self.reason(*reason)),
-                Language::Japanese => format!("そこには打てません: {}。", self.reason(*reason)),
-            },
-            Refusal::NotYourTurn => self
-                .pick("Wait for your turn.", "相手の番です。")
-                .to_owned(),
-            Refusal::NothingThere => self
-                .pick("Nothing to undo or redo.", "戻す手・進む手がありません。")
-                .to_owned(),
-            Refusal::Stale => String::new(),
-            Refusal::NotCounting => self
-                .pick("The game is not being counted.", "整地中ではありません。")
-                .to_owned(),
-            Refusal::BadSetup(why) => match self.0 {
-                Language::English => format!("That game cannot start: {why}."),
-                Language::Japanese => format!("この対局は始められません: {why}。"),
-            },
-        }
-    }
-
-    /// The reason the rules give, in words.
-    pub fn reason(self, reason: IllegalReason) -> &'static str {
-        match reason {
-            IllegalReason::GameOver => self.pick("the game is over", "対局は終わっています"),
-            IllegalReason::OffBoard => self.pick("not a point of this board", "盤の外です"),
-            IllegalReason::Occupied => self.pick("the point is occupied", "すでに石があります"),
-            IllegalReason::NoFlip => self.pick("it flips no disc", "裏返せる石がありません"),
-            IllegalReason::MustPass => self.pick(
-                "no disc can be placed, so the only move is to pass",
-                "打てる場所がないのでパスです",
-            ),
-            IllegalReason::CannotPass => self.pick(
-                "passing is allowed only when no disc can be placed",
-                "打てる場所があるときはパスできません",
-            ),
-            IllegalReason::Suicide => self.pick("suicide is not allowed", "自殺手は打てません"),
-            IllegalReason::Ko => self.pick(
-                "the ko cannot be retaken at once",
-                "コウはすぐには取り返せません",
-            ),
-            IllegalReason::Superko => self.pick(
-                "it repeats an earlier position (superko)",
-                "以前と同じ局面になります（スーパーコウ）",
-            ),
-            _ => self.pick("the rules forbid it", "ルール上打てません"),
-        }
-    }
-
     /// A cell's spoken description; `parts` are the facts in order.
     pub fn cell_label(self, name: &str, parts: &[CellFact]) -> String {
         let mut label = name.to_owned();
@@ -339,8 +281,8 @@ impl Tr {
     }
 
     /// "Computer: Club".
-    pub fn computer(self, level_id: &str, level_name: &str) -> String {
-        let name = self.level_name(level_id).unwrap_or(level_name);
+    pub fn computer(self, level: AnyLevel) -> String {
+        let name = self.level_name(level);
         match self.0 {
             Language::English => format!("Computer: {name}"),
             Language::Japanese => format!("コンピュータ: {name}"),
@@ -349,33 +291,35 @@ impl Tr {
 
     /// Who plays a side, in a word for the score chips: "Human", or the computer's level
     /// ("Club").
-    pub fn side_name(self, side: Side) -> &'static str {
+    pub fn side_name(self, side: Side<AnyLevel>) -> &'static str {
         match side {
             Side::Human => self.human(),
-            Side::Computer(level) => self.level_name(level.id).unwrap_or(level.name),
+            Side::Computer(level) => self.level_name(level),
         }
     }
 
-    /// The Japanese name of a level; `None` in English (the level's own name is English).
-    fn level_name(self, id: &str) -> Option<&'static str> {
-        if self.0 == Language::English {
-            return None;
-        }
-        Some(match id {
-            "random" => "ランダム",
-            "naive" => "素朴（左上から）",
-            "minimax-4" => "4手読み",
-            "casual" => "初級",
-            "club" => "中級",
-            "expert" => "上級",
-            "master" => "名人",
-            "mcts-100" => "入門",
-            "mcts-500" => "初級",
-            "mcts-2000" => "中級",
-            "mcts-8000" => "上級",
-            "mcts-30000" => "強豪",
-            _ => return None,
-        })
+    /// A level's name: its own (English) name, or the Japanese one.
+    pub fn level_name(self, level: AnyLevel) -> &'static str {
+        let japanese = match level {
+            AnyLevel::Othello(level) => match level {
+                OthelloLevel::Random => "ランダム",
+                OthelloLevel::Naive => "素朴（左上から）",
+                OthelloLevel::Minimax4 => "4手読み",
+                OthelloLevel::Casual => "初級",
+                OthelloLevel::Club => "中級",
+                OthelloLevel::Expert => "上級",
+                OthelloLevel::Master => "名人",
+            },
+            AnyLevel::Go(level) => match level {
+                GoLevel::Random => "ランダム",
+                GoLevel::Mcts100 => "入門",
+                GoLevel::Mcts500 => "初級",
+                GoLevel::Mcts2000 => "中級",
+                GoLevel::Mcts8000 => "上級",
+                GoLevel::Mcts30000 => "強豪",
+            },
+        };
+        self.pick(level.name(), japanese)
     }
 
     /// A rules preset's name.
@@ -399,11 +343,11 @@ impl Tr {
     }
 
     /// The choices of move confirmation.
-    pub fn confirm_choice(self, value: &str) -> &'static str {
-        match value {
-            "always" => self.pick("Always", "常に"),
-            "never" => self.pick("Never", "しない"),
-            _ => self.pick("Go on touch screens", "タッチ画面の囲碁"),
+    pub fn confirm_choice(self, confirm: Confirm) -> &'static str {
+        match confirm {
+            Confirm::Always => self.pick("Always", "常に"),
+            Confirm::Never => self.pick("Never", "しない"),
+            Confirm::Auto => self.pick("Go on touch screens", "タッチ画面の囲碁"),
         }
     }
 
@@ -433,11 +377,11 @@ impl Tr {
     }
 
     /// A record format's name.
-    pub fn format(self, format: &str) -> &'static str {
+    pub fn format(self, format: RecordFormat) -> &'static str {
         match format {
-            "SGF" => "SGF",
-            "Board" => self.pick("Board string", "盤面の文字列"),
-            _ => self.pick("Transcript", "棋譜（手順）"),
+            RecordFormat::Sgf => "SGF",
+            RecordFormat::Board => self.pick("Board string", "盤面の文字列"),
+            RecordFormat::Transcript => self.pick("Transcript", "棋譜（手順）"),
         }
     }
 
@@ -472,14 +416,6 @@ impl Tr {
     /// Open a file to import.
     pub fn open_file(self) -> &'static str {
         self.pick("Open file", "ファイルを開く")
-    }
-
-    /// Why an import failed.
-    pub fn import_failed(self, why: &str) -> String {
-        match self.0 {
-            Language::English => format!("Cannot import: {why}."),
-            Language::Japanese => format!("読み込めません: {why}。"),
-        }
     }
 
     /// The recent games' title.
@@ -605,41 +541,4 @@ fn platform_language() -> Option<String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn both_languages_say_the_same_things() {
-        for lang in Language::ALL {
-            let tr = Tr(lang);
-            assert!(!tr.to_move(Player::Black).is_empty());
-            assert!(!tr.refusal(&Refusal::Illegal(IllegalReason::Ko)).is_empty());
-        }
-        assert_eq!(
-            Tr(Language::English).to_move(Player::White),
-            "White to move"
-        );
-        assert_eq!(Tr(Language::Japanese).to_move(Player::White), "白の番です");
-        assert_eq!(
-            Tr(Language::Japanese)
-                .cell_label("D4", &[CellFact::Stone(Player::Black), CellFact::Last]),
-            "D4、黒、最後の手"
-        );
-        assert_eq!(
-            Tr(Language::English).computer("club", "Club"),
-            "Computer: Club"
-        );
-        assert_eq!(
-            Tr(Language::Japanese).computer("club", "Club"),
-            "コンピュータ: 中級"
-        );
-    }
-
-    #[test]
-    fn language_codes_follow_bcp47_primary_tags() {
-        assert_eq!(Language::from_code("ja-JP"), Some(Language::Japanese));
-        assert_eq!(Language::from_code("en_GB.UTF-8"), Some(Language::English));
-        assert_eq!(Language::from_code("fr"), None);
-        assert_eq!(Language::from_code(""), None);
-    }
-}
+mod tests;

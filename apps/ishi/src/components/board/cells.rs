@@ -1,0 +1,146 @@
+//! What each cell of the board shows, worked out from the match: plain data, compared by
+//! the board's memo so that only changed cells render again.
+
+use std::collections::HashSet;
+
+use ishi_rules::Player;
+use ishi_scoring::Ownership;
+
+use crate::i18n::{CellFact, Tr};
+use crate::model::{Cell, GameKind, Match, go_point};
+
+/// Everything a cell shows, worked out once per render.
+#[derive(Clone, PartialEq, Debug)]
+pub struct CellView {
+    /// The cell.
+    pub cell: Cell,
+    /// Its name: `d4` or `D4`.
+    pub name: String,
+    /// Whether it is on the board (not a hole of a shaped Othello board).
+    pub playable: bool,
+    /// The stone or disc on it.
+    pub stone: Option<Player>,
+    /// A legal move for the person to move, shown as a hint.
+    pub legal: bool,
+    /// The last move.
+    pub last: bool,
+    /// Flipped by the last move (Othello).
+    pub flipped: bool,
+    /// Forbidden by a ko (Go).
+    pub ko: bool,
+    /// A star point (Go).
+    pub star: bool,
+    /// While counting: who the point counts for, and whether its stone is dead.
+    pub owner: Option<Player>,
+    /// While counting: the stone is marked dead.
+    pub dead: bool,
+    /// The ghost stone of a move waiting for confirmation.
+    pub ghost: Option<Player>,
+}
+
+impl CellView {
+    /// The cell's spoken description: its name, what is on it and whether it is a legal move.
+    pub fn aria_label(&self, tr: Tr) -> String {
+        if !self.playable {
+            return tr.cell_label(&self.name, &[CellFact::OffBoard]);
+        }
+        let mut facts = Vec::with_capacity(4);
+        match self.stone {
+            Some(p) => {
+                facts.push(CellFact::Stone(p));
+                if self.dead {
+                    facts.push(CellFact::Dead);
+                }
+            }
+            None => facts.push(CellFact::Empty),
+        }
+        if self.legal {
+            facts.push(CellFact::Legal);
+        }
+        if self.last {
+            facts.push(CellFact::Last);
+        }
+        if self.ko {
+            facts.push(CellFact::Ko);
+        }
+        if let (None, Some(owner)) = (self.stone, self.owner) {
+            facts.push(CellFact::Territory(owner));
+        }
+        tr.cell_label(&self.name, &facts)
+    }
+}
+
+/// The views of every cell of `m`'s current position, row by row from the top.
+pub fn cell_views(m: &Match, hints: bool, ghost: Option<Cell>) -> Vec<CellView> {
+    let position = m.position();
+    let size = position.size();
+    let snapshot = m.current();
+    let human_to_move = m.human_to_move();
+    let legal: HashSet<Cell> = if human_to_move && (hints || position.kind() == GameKind::Go) {
+        position.legal_cells().into_iter().collect()
+    } else {
+        HashSet::new()
+    };
+    let played = snapshot.played.as_ref().filter(|p| !p.forced);
+    let last = played.and_then(|p| p.mv.point());
+    let flipped: HashSet<Cell> = played
+        .map(|p| p.flipped.iter().copied().collect())
+        .unwrap_or_default();
+    let ko = position.ko();
+    let count = m.count();
+    let mut views = Vec::with_capacity(size * size);
+    for row in 0..size as u8 {
+        for col in 0..size as u8 {
+            let cell = Cell::new(col, row);
+            let ownership = count.as_ref().and_then(|c| {
+                let p = go_point(cell, size)?;
+                c.ownership.get(p)
+            });
+            let (owner, dead) = match ownership {
+                Some(Ownership::Territory(p)) => (Some(p), false),
+                Some(Ownership::Dead { counts_for, .. }) => (counts_for, true),
+                _ => (None, false),
+            };
+            views.push(CellView {
+                cell,
+                name: position.cell_name(cell),
+                playable: position.has_cell(cell),
+                stone: position.stone(cell),
+                legal: legal.contains(&cell),
+                last: last == Some(cell),
+                flipped: flipped.contains(&cell),
+                ko: ko == Some(cell),
+                star: position.is_star(cell),
+                owner,
+                dead,
+                ghost: (ghost == Some(cell) && legal.contains(&cell)).then(|| position.turn()),
+            });
+        }
+    }
+    views
+}
+
+/// Go grid edges: which sides of a cell have no line beyond the centre.
+pub fn edge_class(cell: Cell, size: usize) -> String {
+    let last = size as u8 - 1;
+    let mut class = String::new();
+    for (on, name) in [
+        (cell.row == 0, "t"),
+        (cell.row == last, "b"),
+        (cell.col == 0, "l"),
+        (cell.col == last, "r"),
+    ] {
+        if on {
+            if !class.is_empty() {
+                class.push(' ');
+            }
+            class.push_str(name);
+        }
+    }
+    class
+}
+
+/// The colour's name in `data-*` attributes and classes.
+pub fn player_name(p: Player) -> &'static str {
+    p.fold("black", "white")
+}

@@ -1,0 +1,88 @@
+//! The options: language, coordinates, hints, move confirmation, and the pace of
+//! computer-only games. They apply at once.
+
+use dioxus::prelude::*;
+
+use crate::app::{use_app, use_tr};
+use crate::i18n::Field;
+use crate::settings::{Confirm, Language, WATCH_PACES};
+use crate::state::{AppAction, SettingsChange};
+
+/// The options' fieldset.
+#[component]
+pub fn Options() -> Element {
+    let app = use_app();
+    let tr = use_tr();
+    let settings = use_memo(move || app.read().settings().clone());
+    let current = settings.read();
+    let change = move |change: SettingsChange| app.send(AppAction::Settings(change));
+    rsx! {
+        fieldset { class: "options",
+            legend { {tr.field(Field::Options)} }
+            label { class: "field",
+                span { {tr.field(Field::Language)} }
+                select {
+                    name: "language",
+                    onchange: move |e| change(SettingsChange::Language(Language::from_code(&e.value()))),
+                    option { value: "auto", selected: current.language.is_none(), {tr.automatic_language()} }
+                    for language in Language::ALL {
+                        option {
+                            key: "{language.code()}",
+                            value: language.code(),
+                            lang: language.code(),
+                            selected: current.language == Some(language),
+                            {language.name()}
+                        }
+                    }
+                }
+            }
+            label { class: "field check",
+                span { {tr.field(Field::Coordinates)} }
+                input {
+                    r#type: "checkbox",
+                    name: "coordinates",
+                    checked: current.coordinates,
+                    onchange: move |e| change(SettingsChange::Coordinates(e.checked())),
+                }
+            }
+            label { class: "field check",
+                span { {tr.field(Field::Hints)} }
+                input {
+                    r#type: "checkbox",
+                    name: "hints",
+                    checked: current.hints,
+                    onchange: move |e| change(SettingsChange::Hints(e.checked())),
+                }
+            }
+            label { class: "field",
+                span { {tr.field(Field::Confirm)} }
+                select {
+                    name: "confirm",
+                    onchange: move |e| {
+                        let chosen = e.value().parse::<usize>().ok().and_then(|i| Confirm::ALL.get(i));
+                        if let Some(confirm) = chosen {
+                            change(SettingsChange::Confirm(*confirm));
+                        }
+                    },
+                    for (i, confirm) in Confirm::ALL.into_iter().enumerate() {
+                        option { key: "{i}", value: "{i}", selected: current.confirm == confirm, {tr.confirm_choice(confirm)} }
+                    }
+                }
+            }
+            label { class: "field",
+                span { {tr.field(Field::Pace)} }
+                select {
+                    name: "pace",
+                    onchange: move |e| {
+                        if let Ok(ms) = e.value().parse() {
+                            change(SettingsChange::WatchDelay(ms));
+                        }
+                    },
+                    for ms in WATCH_PACES {
+                        option { key: "{ms}", value: "{ms}", selected: current.watch_delay_ms == ms, "{ms} ms" }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,354 @@
+use ishi_records::sgf::{Found, Position as At, SgfErrorKind};
+use ishi_records::{Expected, RecordError, RecordErrorKind};
+use ishi_rules::go::{self, GoRules, HandicapError, Komi};
+use ishi_rules::othello::notation::{BoardStringError, BoardStringErrorKind};
+use ishi_rules::othello::transcript::{TranscriptError, TranscriptErrorKind};
+use ishi_rules::othello::{self, Shape, ShapeError};
+use ishi_rules::{IllegalReason, Move};
+use ishi_scoring::GameResult;
+
+use super::*;
+use crate::model::{MoveNameError, Refusal, SetupError};
+use crate::records::ImportError;
+use crate::saved::v1::{V1Error, V1Field};
+use crate::saved::{EventError, LoadError, MatchLoadError};
+use crate::state::{AppError, ComputerFailure};
+
+#[test]
+fn both_languages_say_the_same_things() {
+    for lang in Language::ALL {
+        let tr = Tr(lang);
+        assert!(!tr.to_move(Player::Black).is_empty());
+        assert!(!tr.refusal(&Refusal::Illegal(IllegalReason::Ko)).is_empty());
+    }
+    assert_eq!(
+        Tr(Language::English).to_move(Player::White),
+        "White to move"
+    );
+    assert_eq!(Tr(Language::Japanese).to_move(Player::White), "白の番です");
+    assert_eq!(
+        Tr(Language::Japanese).cell_label("D4", &[CellFact::Stone(Player::Black), CellFact::Last]),
+        "D4、黒、最後の手"
+    );
+    let club = AnyLevel::Othello(OthelloLevel::Club);
+    assert_eq!(Tr(Language::English).computer(club), "Computer: Club");
+    assert_eq!(Tr(Language::Japanese).computer(club), "コンピュータ: 中級");
+}
+
+#[test]
+fn language_codes_follow_bcp47_primary_tags() {
+    assert_eq!(Language::from_code("ja-JP"), Some(Language::Japanese));
+    assert_eq!(Language::from_code("en_GB.UTF-8"), Some(Language::English));
+    assert_eq!(Language::from_code("fr"), None);
+    assert_eq!(Language::from_code(""), None);
+}
+
+fn point(name: &str) -> go::Point {
+    name.parse().unwrap()
+}
+
+fn square(name: &str) -> othello::Square {
+    name.parse().unwrap()
+}
+
+/// One of each way an Othello board can be wrong.
+fn shape_errors() -> Vec<ShapeError> {
+    vec![
+        ShapeError::Size(12),
+        ShapeError::RowLength { row: 3, len: 7 },
+        ShapeError::Char {
+            row: 2,
+            col: 5,
+            found: '?',
+        },
+        ShapeError::CentreMissing(square("d4")),
+        ShapeError::UnknownName("xq".to_owned()),
+    ]
+}
+
+fn setup_errors() -> Vec<SetupError> {
+    let mut all: Vec<SetupError> = shape_errors().into_iter().map(SetupError::Shape).collect();
+    all.push(SetupError::Komi("6.3".parse::<Komi>().unwrap_err()));
+    all.extend(
+        [
+            go::SetupError::Size(25),
+            go::SetupError::OffBoard(point("T19")),
+            go::SetupError::Overlap(point("D4")),
+            go::SetupError::NoLiberties(point("A1")),
+        ]
+        .map(SetupError::Go),
+    );
+    all.extend(
+        [
+            HandicapError::Count { stones: 9, size: 9 },
+            HandicapError::Count { stones: 2, size: 5 },
+            HandicapError::BadPoint(point("D4")),
+            HandicapError::NotEmpty,
+        ]
+        .map(SetupError::Handicap),
+    );
+    all
+}
+
+fn record_errors() -> Vec<RecordError> {
+    let at = Some(At {
+        line: 3,
+        column: 14,
+    });
+    let syntax = [
+        SgfErrorKind::Empty,
+        SgfErrorKind::ExpectedTree(Found::Char('x')),
+        SgfErrorKind::ExpectedNode(Found::End),
+        SgfErrorKind::Unexpected(Found::Byte(0x12)),
+        SgfErrorKind::Name("b".to_owned()),
+        SgfErrorKind::MissingValue("SZ".to_owned()),
+        SgfErrorKind::UnclosedValue("C".to_owned()),
+        SgfErrorKind::UnclosedTree,
+        SgfErrorKind::NodeAfterVariations,
+        SgfErrorKind::TooDeep,
+        SgfErrorKind::Charset("xq".to_owned()),
+        SgfErrorKind::Utf8("PB".to_owned()),
+    ]
+    .map(RecordErrorKind::Syntax);
+    let expected = [
+        Expected::SgfVersion,
+        Expected::SquareBoard,
+        Expected::BoardSize,
+        Expected::SizeNumber,
+        Expected::Komi,
+        Expected::HandicapStones,
+        Expected::Player,
+    ]
+    .map(|expected| RecordErrorKind::BadValue {
+        id: "SZ".to_owned(),
+        value: "99".to_owned(),
+        expected,
+    });
+    let others = [
+        RecordErrorKind::Empty,
+        RecordErrorKind::NotGo("2".to_owned()),
+        RecordErrorKind::Point {
+            id: "B".to_owned(),
+            value: "zz".to_owned(),
+            size: 9,
+        },
+        RecordErrorKind::ValueCount {
+            id: "KM".to_owned(),
+            count: 2,
+        },
+        RecordErrorKind::Duplicate("SZ".to_owned()),
+        RecordErrorKind::TwoMoves,
+        RecordErrorKind::SetupAfterMoves("AB".to_owned()),
+        RecordErrorKind::Handicap(HandicapError::NotEmpty),
+        RecordErrorKind::Setup(go::SetupError::Overlap(point("C3"))),
+        RecordErrorKind::Illegal {
+            number: 12,
+            player: Player::White,
+            mv: Move::Place(point("E5")),
+            reason: IllegalReason::Ko,
+        },
+        RecordErrorKind::Illegal {
+            number: 13,
+            player: Player::Black,
+            mv: Move::Pass,
+            reason: IllegalReason::GameOver,
+        },
+    ];
+    let mut all: Vec<RecordError> = syntax
+        .into_iter()
+        .chain(expected)
+        .chain(others)
+        .map(|kind| RecordError { position: at, kind })
+        .collect();
+    all.push(RecordError {
+        position: None,
+        kind: RecordErrorKind::TwoMoves,
+    });
+    all
+}
+
+fn import_errors() -> Vec<ImportError> {
+    let mut all = vec![
+        ImportError::Empty,
+        ImportError::File,
+        ImportError::SgfSetup,
+        ImportError::NotAlternating {
+            number: 4,
+            player: Player::Black,
+        },
+    ];
+    all.extend(record_errors().into_iter().map(ImportError::Sgf));
+    let board_kinds = [
+        BoardStringErrorKind::BadChar('?'),
+        BoardStringErrorKind::SquareCount(17),
+        BoardStringErrorKind::MissingSide,
+        BoardStringErrorKind::Shape(ShapeError::CentreMissing(square("e5"))),
+        BoardStringErrorKind::Setup(othello::SetupError::OffBoard(square("j10"))),
+        BoardStringErrorKind::Setup(othello::SetupError::Overlap(square("c3"))),
+        BoardStringErrorKind::Setup(othello::SetupError::NotStandard(Shape::square(6).unwrap())),
+    ];
+    all.extend(board_kinds.map(|kind| ImportError::Board(BoardStringError { offset: 4, kind })));
+    all.extend(
+        [
+            TranscriptErrorKind::Malformed("zz".to_owned()),
+            TranscriptErrorKind::Illegal(Move::Place(square("a1")), IllegalReason::NoFlip),
+        ]
+        .map(|kind| {
+            ImportError::Transcript(TranscriptError {
+                offset: 4,
+                move_number: 3,
+                kind,
+            })
+        }),
+    );
+    all.extend(setup_errors().into_iter().map(ImportError::Setup));
+    all.extend(
+        refusals()
+            .into_iter()
+            .map(|refusal| ImportError::Move { number: 7, refusal }),
+    );
+    all
+}
+
+fn refusals() -> Vec<Refusal> {
+    let reasons = [
+        IllegalReason::GameOver,
+        IllegalReason::OffBoard,
+        IllegalReason::Occupied,
+        IllegalReason::NoFlip,
+        IllegalReason::MustPass,
+        IllegalReason::CannotPass,
+        IllegalReason::Suicide,
+        IllegalReason::Ko,
+        IllegalReason::Superko,
+    ];
+    let mut all: Vec<Refusal> = reasons.into_iter().map(Refusal::Illegal).collect();
+    all.extend([
+        Refusal::NotYourTurn,
+        Refusal::NothingThere,
+        Refusal::Stale,
+        Refusal::NotCounting,
+    ]);
+    all
+}
+
+fn match_load_errors() -> Vec<MatchLoadError> {
+    let mut all: Vec<MatchLoadError> = setup_errors()
+        .into_iter()
+        .map(MatchLoadError::Setup)
+        .collect();
+    let mut events = vec![
+        EventError::Move(MoveNameError::Malformed("zz".to_owned())),
+        EventError::Move(MoveNameError::OffBoard("T19".to_owned())),
+        EventError::CountInOthello,
+    ];
+    events.extend(refusals().into_iter().map(EventError::Refused));
+    all.extend(
+        events
+            .into_iter()
+            .map(|error| MatchLoadError::Event { number: 5, error }),
+    );
+    all.push(MatchLoadError::Cursor);
+    all
+}
+
+fn load_errors() -> Vec<LoadError> {
+    let mut all = vec![
+        LoadError::Damaged { line: 1, column: 2 },
+        LoadError::Version { found: 0 },
+    ];
+    all.extend(match_load_errors().into_iter().map(LoadError::Match));
+    let v1 = [
+        V1Error::UnknownGame("xq".to_owned()),
+        V1Error::Missing(V1Field::Shape),
+        V1Error::Missing(V1Field::Size),
+        V1Error::Missing(V1Field::Rules),
+        V1Error::Missing(V1Field::Komi),
+        V1Error::Shape(ShapeError::Size(3)),
+        V1Error::Board(BoardStringError {
+            offset: 0,
+            kind: BoardStringErrorKind::MissingSide,
+        }),
+        V1Error::Rules("xq".parse::<GoRules>().unwrap_err()),
+        V1Error::Player("zz".to_owned()),
+        V1Error::Result("xq".parse::<GameResult>().unwrap_err()),
+        V1Error::WrongGame(GameKind::Othello),
+        V1Error::WrongGame(GameKind::Go),
+        V1Error::Version(7),
+    ];
+    all.extend(v1.map(LoadError::V1));
+    all
+}
+
+fn app_errors() -> Vec<AppError> {
+    let mut all: Vec<AppError> = refusals().into_iter().map(AppError::Refused).collect();
+    all.extend(setup_errors().into_iter().map(AppError::Setup));
+    all.extend(import_errors().into_iter().map(AppError::Import));
+    all.extend(match_load_errors().into_iter().map(AppError::Open));
+    all.push(AppError::NoRecentGame);
+    all
+}
+
+fn computer_failures() -> Vec<ComputerFailure> {
+    vec![
+        ComputerFailure::Worker("E42".to_owned()),
+        ComputerFailure::NoMove,
+        ComputerFailure::NotAMove(MoveNameError::Malformed("zz".to_owned())),
+        ComputerFailure::Illegal(IllegalReason::Occupied),
+    ]
+}
+
+/// The words of ASCII letters in `text`, three letters or more, in lower case.
+fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| w.len() >= 3)
+        .map(str::to_ascii_lowercase)
+        .collect()
+}
+
+/// Names that both languages write the same way: formats, encodings and the app's name.
+const SHARED: [&str; 5] = ["sgf", "utf", "iso", "latin", "ishi"];
+
+/// Checks that `ja` is Japanese: not empty, not the English text, and without an English
+/// word of `en` (but for names both languages share).
+fn assert_translated(en: &str, ja: &str) {
+    assert!(!en.is_empty() && !ja.is_empty(), "{en:?} / {ja:?}");
+    assert_ne!(en, ja);
+    let english = words(en);
+    for word in words(ja) {
+        assert!(
+            SHARED.contains(&word.as_str()) || !english.contains(&word),
+            "the Japanese text has the English word {word:?}:\n  en: {en}\n  ja: {ja}"
+        );
+    }
+    assert!(!en.contains("{") && !ja.contains("{"), "{en} / {ja}");
+}
+
+#[test]
+fn every_error_reads_in_both_languages_and_japanese_has_no_english_words() {
+    let (en, ja) = (Tr(Language::English), Tr(Language::Japanese));
+    let errors = app_errors();
+    assert!(errors.len() > 100, "{}", errors.len());
+    for error in &errors {
+        assert_translated(&en.error(error), &ja.error(error));
+    }
+    for error in &load_errors() {
+        assert_translated(&en.unreadable(error), &ja.unreadable(error));
+    }
+    for failure in &computer_failures() {
+        assert_translated(&en.computer_failure(failure), &ja.computer_failure(failure));
+    }
+}
+
+#[test]
+fn the_sentences_of_saved_data_errors_are_what_players_saw_before() {
+    let en = Tr(Language::English);
+    assert!(
+        en.unreadable(&LoadError::Damaged { line: 1, column: 2 })
+            .starts_with("Your saved game could not be read; here is a new game. (It was kept aside: the saved data is damaged"),
+    );
+    assert!(
+        en.unreadable(&LoadError::Version { found: 0 })
+            .contains("another version of Ishi")
+    );
+}

@@ -1,0 +1,195 @@
+//! The app's state as saved between visits: versioned JSON, read and written here, stored by
+//! [`crate::storage`].
+//!
+//! Everything in it is typed: the game's kind tags each configuration, levels are each game's
+//! level enum, the confirm mode and the language are enums, a result is a
+//! [`GameResult`] or nothing. Values of the rules (boards, points, results) are saved in the
+//! text form the rules print and read ([`text`]).
+//!
+//! The format's [`VERSION`] goes up when it changes. Older versions that can be read are
+//! converted on load (version 1: [`v1`]); anything else is refused with a reason, and the app
+//! keeps the text aside instead of misreading it.
+
+mod game;
+pub mod text;
+pub mod v1;
+
+use ishi_scoring::GameResult;
+use serde::{Deserialize, Serialize};
+
+pub use game::{EventError, MatchLoadError, SavedEvent, SavedMatch};
+
+use crate::model::Match;
+use crate::settings::Settings;
+
+/// The saved format's version.
+pub const VERSION: u32 = 2;
+
+/// The most recent games kept.
+pub const RECENT_GAMES: usize = 20;
+
+/// A game in the recent list: finished, or put aside unfinished by opening another.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct RecentGame {
+    /// The game, to review or continue.
+    pub game: SavedMatch,
+    /// Its result, as records write it (`B+12`, `W+R`); none while unfinished.
+    #[serde(with = "text::option")]
+    pub result: Option<GameResult>,
+}
+
+/// Everything saved.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct SavedApp {
+    /// The format's version, [`VERSION`].
+    pub version: u32,
+    /// The match on screen.
+    pub current: SavedMatch,
+    /// The match of the other game, put aside by the game switch.
+    pub parked: Option<SavedMatch>,
+    /// The settings.
+    pub settings: Settings,
+    /// Recent games, the latest first.
+    pub recent: Vec<RecentGame>,
+}
+
+/// Why saved data cannot be used.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum LoadError {
+    /// The text is not the saved format (damaged, or not Ishi's): where reading stopped.
+    Damaged {
+        /// The line, from 1.
+        line: usize,
+        /// The column, from 1.
+        column: usize,
+    },
+    /// Saved in a format this version of Ishi does not read.
+    Version {
+        /// The format's version in the text.
+        found: u32,
+    },
+    /// The match on screen, or the one put aside, cannot be replayed.
+    Match(MatchLoadError),
+    /// A version 1 save that cannot be converted.
+    V1(v1::V1Error),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Damaged { line, column } => {
+                write!(
+                    f,
+                    "the saved data is damaged (line {line}, column {column})"
+                )
+            }
+            LoadError::Version { found } => write!(
+                f,
+                "saved by another version of Ishi (format {found}, this one reads {VERSION})"
+            ),
+            LoadError::Match(e) => e.fmt(f),
+            LoadError::V1(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl LoadError {
+    fn damaged(e: &serde_json::Error) -> LoadError {
+        LoadError::Damaged {
+            line: e.line(),
+            column: e.column(),
+        }
+    }
+}
+
+/// The state that saved data restores.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The match on screen.
+    pub current: Match,
+    /// The other game's match.
+    pub parked: Option<Match>,
+    /// The settings.
+    pub settings: Settings,
+    /// Recent games.
+    pub recent: Vec<RecentGame>,
+}
+
+/// The saved state in `text`, of this version or converted from an older one.
+///
+/// # Errors
+///
+/// [`LoadError`]: what could not be read.
+pub fn decode(text: &str) -> Result<SavedApp, LoadError> {
+    #[derive(Deserialize)]
+    struct Header {
+        version: u32,
+    }
+    let header: Header = serde_json::from_str(text).map_err(|e| LoadError::damaged(&e))?;
+    match header.version {
+        VERSION => serde_json::from_str(text).map_err(|e| LoadError::damaged(&e)),
+        1 => {
+            let old: v1::SavedApp =
+                serde_json::from_str(text).map_err(|e| LoadError::damaged(&e))?;
+            old.migrate()
+        }
+        found => Err(LoadError::Version { found }),
+    }
+}
+
+/// The text of `saved`; `None` if it cannot be written (no value of these types fails to,
+/// but the caller then keeps what was saved before rather than writing nothing over it).
+pub fn encode(saved: &SavedApp) -> Option<String> {
+    serde_json::to_string(saved).ok()
+}
+
+impl SavedApp {
+    /// The saved form of the app's state.
+    pub fn of(
+        current: &Match,
+        parked: Option<&Match>,
+        settings: &Settings,
+        recent: &[RecentGame],
+    ) -> SavedApp {
+        SavedApp {
+            version: VERSION,
+            current: SavedMatch::of(current),
+            parked: parked.map(SavedMatch::of),
+            settings: settings.clone(),
+            recent: recent.to_vec(),
+        }
+    }
+
+    /// The state this describes: both matches replayed, the settings checked. A recent game
+    /// that no longer replays is left out rather than refusing the rest.
+    ///
+    /// # Errors
+    ///
+    /// [`LoadError::Match`] when the match on screen or the one put aside cannot be replayed.
+    pub fn load(self) -> Result<Loaded, LoadError> {
+        let current = self.current.load().map_err(LoadError::Match)?;
+        let parked = match &self.parked {
+            Some(p) => Some(p.load().map_err(LoadError::Match)?),
+            None => None,
+        };
+        let recent = self
+            .recent
+            .into_iter()
+            .filter(|r| r.game.load().is_ok())
+            .take(RECENT_GAMES)
+            .collect();
+        let mut settings = self.settings;
+        settings.sanitize();
+        Ok(Loaded {
+            current,
+            parked,
+            settings,
+            recent,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,344 @@
+use ishi_ai::go::GoLevel;
+use ishi_ai::othello::OthelloLevel;
+use ishi_rules::go::{GoRules, Komi};
+use ishi_rules::othello::{Othello, Shape};
+use ishi_rules::{ByColor, Game, Move, Player};
+use ishi_scoring::{GameResult, WinBy};
+
+use super::*;
+use crate::model::{
+    Action, Cell, GameKind, GoConfig, MatchConfig, OthelloConfig, OthelloStart, Refusal, Side,
+    go_cell, humans,
+};
+use crate::settings::{Confirm, Language};
+
+/// A save of the last release to write version 1 (see `v1.rs`): a 9x9 Go game on screen,
+/// counted and then undone once; an Othello game against the computer put aside; the
+/// settings changed; a resigned game on a shaped board and an unfinished one from a board
+/// string among the recent games.
+const SAVE_V1: &str = include_str!("../../tests/data/save-v1.json");
+
+fn othello(sides: ByColor<Side<OthelloLevel>>) -> Match {
+    Match::new(MatchConfig::Othello(OthelloConfig {
+        start: OthelloStart::Shape(Shape::STANDARD),
+        sides,
+    }))
+    .unwrap()
+}
+
+fn go(size: usize, sides: ByColor<Side<GoLevel>>) -> Match {
+    Match::new(MatchConfig::Go(GoConfig {
+        size,
+        rules: GoRules::JAPANESE,
+        handicap: 0,
+        sides,
+    }))
+    .unwrap()
+}
+
+fn sq(name: &str) -> Cell {
+    let s: ishi_rules::othello::Square = name.parse().unwrap();
+    Cell::new(s.col(), s.row())
+}
+
+fn play(m: &mut Match, cells: impl IntoIterator<Item = Cell>) {
+    for c in cells {
+        m.apply(Action::Play(c)).unwrap();
+    }
+}
+
+fn round_trip(m: &Match) -> Match {
+    let json = serde_json::to_string(&SavedMatch::of(m)).unwrap();
+    serde_json::from_str::<SavedMatch>(&json)
+        .unwrap()
+        .load()
+        .unwrap()
+}
+
+#[test]
+fn a_saved_match_comes_back_with_its_redo_line_and_cursor() {
+    let mut m = othello(humans());
+    let moves = ["e6", "f6", "c4", "e7", "e8", "d8", "g6", "f8", "g5"];
+    play(&mut m, moves.map(sq));
+    m.apply(Action::Undo).unwrap();
+    m.apply(Action::Undo).unwrap();
+    let back = round_trip(&m);
+    assert_eq!(back.position(), m.position());
+    assert_eq!(back.cursor(), m.cursor());
+    assert_eq!(back.history().len(), m.history().len());
+    assert_eq!(back.can_redo(), m.can_redo());
+    // The forced pass came back without being saved.
+    assert!(
+        back.history()
+            .iter()
+            .any(|s| s.played.as_ref().is_some_and(|p| p.forced))
+    );
+    assert!(
+        !SavedMatch::of(&m)
+            .events
+            .contains(&SavedEvent::Move("pass".to_owned()))
+    );
+}
+
+#[test]
+fn computer_sides_resignations_and_counts_are_saved() {
+    let mut m = go(
+        5,
+        ByColor::new(Side::Human, Side::Computer(GoLevel::Random)),
+    );
+    m.apply(Action::Play(go_cell("C3".parse().unwrap(), 5)))
+        .unwrap();
+    let epoch = m.epoch();
+    m.apply(Action::Computer {
+        epoch,
+        mv: Move::Place(go_cell("D4".parse().unwrap(), 5)),
+    })
+    .unwrap();
+    m.apply(Action::Resign).unwrap();
+    let back = round_trip(&m);
+    assert_eq!(back.result(), m.result());
+    assert_eq!(back.config(), m.config());
+
+    let mut m = go(5, humans());
+    let moves = ["C1", "E1", "C2", "A3", "C3", "E3", "C4", "E4", "C5", "E5"];
+    play(&mut m, moves.map(|p| go_cell(p.parse().unwrap(), 5)));
+    m.apply(Action::Pass).unwrap();
+    m.apply(Action::Pass).unwrap();
+    m.apply(Action::AcceptCount).unwrap();
+    let back = round_trip(&m);
+    assert_eq!(back.result(), m.result());
+    assert_eq!(back.dead_stones(), m.dead_stones());
+}
+
+#[test]
+fn the_saved_form_is_typed_and_reads_like_a_record() {
+    let mut m = othello(ByColor::new(
+        Side::Human,
+        Side::Computer(OthelloLevel::Master),
+    ));
+    play(&mut m, [sq("f5")]);
+    let json = serde_json::to_value(SavedMatch::of(&m)).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({
+            "config": {
+                "game": "othello",
+                "start": {"shape": "8x8"},
+                "sides": {"black": "human", "white": {"computer": "master"}},
+            },
+            "events": [{"move": "f5"}],
+            "played": 1,
+        })
+    );
+    let config = MatchConfig::Go(GoConfig {
+        size: 13,
+        rules: GoRules::CHINESE.with_komi(Komi::from_half_points(15)),
+        handicap: 2,
+        sides: ByColor::new(Side::Computer(GoLevel::Mcts2000), Side::Human),
+    });
+    assert_eq!(
+        serde_json::to_value(&config).unwrap(),
+        serde_json::json!({
+            "game": "go",
+            "size": 13,
+            "rules": {"preset": "chinese", "komi": 15},
+            "handicap": 2,
+            "sides": {"black": {"computer": "mcts-2000"}, "white": "human"},
+        })
+    );
+    let recent = RecentGame {
+        game: SavedMatch::of(&m),
+        result: Some(GameResult::Win {
+            winner: Player::White,
+            by: WinBy::Resignation,
+        }),
+    };
+    let json = serde_json::to_value(&recent).unwrap();
+    assert_eq!(json["result"], "W+R");
+    let unfinished = RecentGame {
+        result: None,
+        ..recent
+    };
+    assert_eq!(
+        serde_json::to_value(&unfinished).unwrap()["result"],
+        serde_json::Value::Null
+    );
+}
+
+#[test]
+fn the_whole_state_round_trips() {
+    let mut m = othello(humans());
+    play(&mut m, [sq("f5")]);
+    let mut settings = Settings {
+        hints: false,
+        language: Some(Language::Japanese),
+        confirm: Confirm::Never,
+        ..Settings::default()
+    };
+    settings.othello.start = OthelloStart::Shape("octagon".parse().unwrap());
+    let other = go(9, humans());
+    let from_board = Match::new(MatchConfig::Othello(OthelloConfig {
+        start: OthelloStart::Position(Othello::standard()),
+        sides: humans(),
+    }))
+    .unwrap();
+    let recent = vec![
+        RecentGame {
+            game: SavedMatch::of(&m),
+            result: Some(GameResult::from_margin(4)),
+        },
+        RecentGame {
+            game: SavedMatch::of(&from_board),
+            result: None,
+        },
+    ];
+    let text = encode(&SavedApp::of(&m, Some(&other), &settings, &recent)).unwrap();
+    let back = decode(&text).unwrap().load().unwrap();
+    assert_eq!(back.current.position(), m.position());
+    assert_eq!(back.current.can_undo(), m.can_undo());
+    assert_eq!(
+        back.parked.map(|p| p.config().clone()),
+        Some(other.config().clone())
+    );
+    assert_eq!(back.settings, settings);
+    assert_eq!(back.recent, recent);
+}
+
+#[test]
+fn a_save_of_version_1_loads_as_it_was() {
+    let saved = decode(SAVE_V1).unwrap();
+    assert_eq!(saved.version, VERSION);
+    let loaded = saved.clone().load().unwrap();
+
+    // The match on screen: Go 9x9, two people, the count undone (the redo line kept).
+    let current = &loaded.current;
+    assert_eq!(current.kind(), GameKind::Go);
+    assert_eq!(current.config().sides(), humans());
+    assert!(current.can_redo());
+    assert_eq!(current.position().turn(), Player::White);
+    assert_eq!(current.position().go().unwrap().consecutive_passes(), 1);
+    assert_eq!(saved.current.events.len(), 13);
+    assert_eq!(
+        saved.current.events.last(),
+        Some(&SavedEvent::Count(
+            ["D3", "D4", "D5", "D6", "D7"]
+                .map(|p| p.parse().unwrap())
+                .to_vec()
+        ))
+    );
+
+    // Put aside: Othello against the computer's middle level, after f5.
+    let parked = loaded.parked.as_ref().unwrap();
+    assert_eq!(
+        parked.config(),
+        &MatchConfig::Othello(OthelloConfig {
+            start: OthelloStart::Shape(Shape::STANDARD),
+            sides: ByColor::new(Side::Human, Side::Computer(OthelloLevel::Casual)),
+        })
+    );
+    assert_eq!(parked.history().len(), 2);
+
+    // The settings as they were changed.
+    let settings = &loaded.settings;
+    assert!(!settings.hints && settings.coordinates);
+    assert_eq!(settings.confirm, Confirm::Always);
+    assert_eq!(settings.watch_delay_ms, 2000);
+    assert_eq!(settings.language, Some(Language::Japanese));
+    assert_eq!(
+        settings.go,
+        GoConfig {
+            size: 13,
+            rules: GoRules::CHINESE.with_komi(Komi::from_half_points(15)),
+            handicap: 0,
+            sides: ByColor::new(Side::Computer(GoLevel::Mcts2000), Side::Human),
+        }
+    );
+
+    // The recent games: a result, and "" for the unfinished one, now none.
+    assert_eq!(loaded.recent.len(), 2);
+    assert_eq!(
+        loaded.recent[0].result.map(|r| r.to_string()),
+        Some("B+R".to_owned())
+    );
+    assert_eq!(loaded.recent[1].result, None);
+    let MatchConfig::Othello(from_board) = &loaded.recent[1].game.config else {
+        panic!("an Othello game");
+    };
+    assert!(matches!(from_board.start, OthelloStart::Position(p) if p.turn() == Player::White));
+
+    // Saved again, it is version 2 and reads back the same.
+    let again = decode(&encode(&saved).unwrap()).unwrap();
+    assert_eq!(again, saved);
+}
+
+#[test]
+fn damaged_or_foreign_saves_are_refused_with_a_reason() {
+    assert_eq!(decode("{"), Err(LoadError::Damaged { line: 1, column: 1 }));
+    assert!(matches!(decode(""), Err(LoadError::Damaged { .. })));
+    let m = othello(humans());
+    let mut saved = SavedApp::of(&m, None, &Settings::default(), &[]);
+    saved.version = 0;
+    let old = encode(&saved).unwrap();
+    assert_eq!(decode(&old), Err(LoadError::Version { found: 0 }));
+
+    let mut saved = SavedApp::of(&m, None, &Settings::default(), &[]);
+    saved.current.events.push(SavedEvent::Move("a1".to_owned()));
+    let illegal = decode(&encode(&saved).unwrap()).unwrap().load();
+    assert_eq!(
+        illegal.unwrap_err(),
+        LoadError::Match(MatchLoadError::Event {
+            number: 1,
+            error: EventError::Refused(Refusal::Illegal(ishi_rules::IllegalReason::NoFlip)),
+        })
+    );
+    let mut saved = SavedApp::of(&m, None, &Settings::default(), &[]);
+    saved.current.events = vec![SavedEvent::Move("z9".to_owned())];
+    let error = saved.clone().load().unwrap_err();
+    assert!(matches!(
+        error,
+        LoadError::Match(MatchLoadError::Event {
+            number: 1,
+            error: EventError::Move(_)
+        })
+    ));
+    saved.current.events.clear();
+    saved.current.played = 3;
+    assert_eq!(
+        saved.load().unwrap_err(),
+        LoadError::Match(MatchLoadError::Cursor)
+    );
+
+    // An unknown level or game is not the format: damaged, with where.
+    let text = encode(&SavedApp::of(&m, None, &Settings::default(), &[])).unwrap();
+    let unknown_level = text.replacen("\"human\"", "{\"computer\":\"grandmaster\"}", 1);
+    assert!(matches!(
+        decode(&unknown_level),
+        Err(LoadError::Damaged { .. })
+    ));
+    let chess = text.replacen("\"othello\"", "\"chess\"", 1);
+    assert!(matches!(decode(&chess), Err(LoadError::Damaged { .. })));
+}
+
+#[test]
+fn version_1_saves_that_do_not_convert_say_why() {
+    let change = |from: &str, to: &str| {
+        assert!(SAVE_V1.contains(from), "{from}");
+        decode(&SAVE_V1.replacen(from, to, 1))
+    };
+    assert_eq!(
+        change("\"game\": \"go\"", "\"game\": \"chess\""),
+        Err(LoadError::V1(v1::V1Error::UnknownGame("chess".to_owned())))
+    );
+    assert_eq!(
+        change("\"white\": \"casual\"", "\"white\": \"grandmaster\""),
+        Err(LoadError::V1(v1::V1Error::Player("grandmaster".to_owned())))
+    );
+    assert!(matches!(
+        change("\"shape\": \"octagon\"", "\"shape\": \"hexagon\""),
+        Ok(saved) if saved.recent.len() == 1
+    ));
+    assert!(matches!(
+        change("\"rules\": \"chinese\"", "\"rules\": \"ing\""),
+        Err(LoadError::V1(v1::V1Error::Rules(_)))
+    ));
+}

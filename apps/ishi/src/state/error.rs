@@ -1,0 +1,71 @@
+//! Why an action failed, and why the computer made no move: data, translated for players by
+//! `i18n` (one `match` arm per variant, so none goes untranslated).
+
+use ishi_rules::IllegalReason;
+
+use crate::model::{MoveNameError, Refusal, SetupError};
+use crate::records::ImportError;
+use crate::saved::MatchLoadError;
+
+/// Why an [`AppAction`](super::AppAction) failed. Nothing changed but the notice.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum AppError {
+    /// The match refused the action.
+    Refused(Refusal),
+    /// The new game cannot start.
+    Setup(SetupError),
+    /// The record cannot be imported.
+    Import(ImportError),
+    /// The recent game cannot be opened.
+    Open(MatchLoadError),
+    /// The recent game asked for is no longer in the list.
+    NoRecentGame,
+}
+
+impl AppError {
+    /// Whether the sheet the action came from shows the error (the new-game sheet, the
+    /// records sheet), rather than the status line under the board.
+    pub fn shown_in_sheet(&self) -> bool {
+        !matches!(self, AppError::Refused(_))
+    }
+}
+
+impl std::fmt::Display for AppError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AppError::Refused(r) => r.fmt(f),
+            AppError::Setup(e) => e.fmt(f),
+            AppError::Import(e) => e.fmt(f),
+            AppError::Open(e) => e.fmt(f),
+            AppError::NoRecentGame => f.write_str("that game is no longer in the recent list"),
+        }
+    }
+}
+
+impl std::error::Error for AppError {}
+
+/// Why the computer made no move.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ComputerFailure {
+    /// The worker failed, or refused the request: its own words (technical, untranslated).
+    Worker(String),
+    /// It answered without a move.
+    NoMove,
+    /// It answered something that is not a move of this board.
+    NotAMove(MoveNameError),
+    /// It answered a move the rules refuse.
+    Illegal(IllegalReason),
+}
+
+impl std::fmt::Display for ComputerFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ComputerFailure::Worker(reason) => write!(f, "the computer stopped: {reason}"),
+            ComputerFailure::NoMove => f.write_str("the computer answered no move"),
+            ComputerFailure::NotAMove(e) => e.fmt(f),
+            ComputerFailure::Illegal(reason) => write!(f, "its move was refused: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for ComputerFailure {}

@@ -1,0 +1,516 @@
+//! The app's state in one place, as plain Rust: [`AppState`], changed only by
+//! [`AppState::apply`] with an [`AppAction`].
+//!
+//! It holds the match on screen and the other game's match put aside by the game switch, the
+//! settings, the recent games, whether the review bar is open, whether a computer-only game is
+//! paused, the open overlay, the notice for the player, and why the computer last failed. No
+//! Dioxus here: the components read the state through one hook and dispatch actions
+//! (`components::use_app`), the computer's driver asks it what to work out next
+//! ([`AppState::job`]) and sends the answers back as actions, and saving follows from what
+//! [`apply`](AppState::apply) returns ([`Effects`]).
+//!
+//! Invariants:
+//! - An action that fails changes nothing but the notice, which then says why.
+//! - The match on screen and the one put aside are of different games.
+//! - The settings' last setups are setups that started a match (or the defaults).
+//! - A finished match at the cursor is at the head of the recent games, once.
+//! - The computer's answer is taken only for the state it was asked about (the match's
+//!   epoch); a failed answer is reported and not asked for again until the state moves on.
+
+mod error;
+
+use std::mem;
+
+use ishi_ai::AnyLevel;
+use ishi_worker::Reply;
+
+pub use error::{AppError, ComputerFailure};
+
+use crate::model::{Action, GameKind, Match, MatchConfig, Refusal};
+use crate::records;
+use crate::saved::{LoadError, Loaded, RECENT_GAMES, RecentGame, SavedApp, SavedMatch};
+use crate::settings::{Confirm, Language, Settings};
+
+/// Which overlay is open.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum Overlay {
+    /// None: the board.
+    #[default]
+    None,
+    /// The new-game sheet.
+    NewGame,
+    /// "Resign this game?"
+    ConfirmResign,
+    /// Records, import and recent games.
+    More,
+}
+
+/// What the player is told besides what the match itself shows.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub enum Notice {
+    /// Nothing.
+    #[default]
+    None,
+    /// The last action failed, and why.
+    Error(AppError),
+    /// The saved state could not be read, and why: a new game started.
+    Unreadable(LoadError),
+}
+
+/// A change of one setting.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum SettingsChange {
+    /// Legal-move hints on or off.
+    Hints(bool),
+    /// Coordinates around the board on or off.
+    Coordinates(bool),
+    /// When moves need a second tap.
+    Confirm(Confirm),
+    /// Milliseconds between moves of a computer-only game.
+    WatchDelay(u32),
+    /// The language, or `None` to follow the system's.
+    Language(Option<Language>),
+}
+
+/// Something a player, the computer or the app does.
+#[derive(Clone, PartialEq, Debug)]
+pub enum AppAction {
+    /// An action on the match on screen: a move, undo, review, the count.
+    Match(Action),
+    /// The computer's answer to a [`JobTask::Move`] asked for the match's state `epoch`.
+    ComputerMove {
+        /// The epoch of the job.
+        epoch: u64,
+        /// The answer.
+        reply: Reply,
+    },
+    /// The answer to a [`JobTask::Ownership`] asked for the match's state `epoch`.
+    Ownership {
+        /// The epoch of the job.
+        epoch: u64,
+        /// The answer.
+        reply: Reply,
+    },
+    /// A new match; the setup is remembered as its game's last.
+    NewGame(MatchConfig),
+    /// To the other game: the match put aside, or a new one as last set up.
+    SwitchGame(GameKind),
+    /// A record, pasted or read from a file, opened for review.
+    Import(String),
+    /// The recent game at this index opened for review.
+    OpenRecent(usize),
+    /// A setting changed.
+    Settings(SettingsChange),
+    /// Pause or resume a computer-only game.
+    SetPaused(bool),
+    /// Open or close the review bar (the computer waits while it is open).
+    SetReviewing(bool),
+    /// Open an overlay, or close it with [`Overlay::None`].
+    Show(Overlay),
+    /// An error a front end found itself (a form's field that does not parse), to be shown
+    /// like any other.
+    Report(AppError),
+}
+
+/// What the front end must do after an action (the app's one caller of
+/// [`AppState::apply`], `AppHandle::dispatch`, does it).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Effects {
+    /// Save the state: something that is saved changed.
+    pub save: bool,
+}
+
+impl Effects {
+    /// Nothing to do.
+    pub const NONE: Effects = Effects { save: false };
+    /// Save.
+    pub const SAVE: Effects = Effects { save: true };
+}
+
+/// What the computer is to work out for the match on screen.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct Job {
+    /// The match's epoch it is for: the answer is taken only if the match is still there.
+    pub epoch: u64,
+    /// What to work out.
+    pub task: JobTask,
+}
+
+/// The kinds of work the computer does.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub enum JobTask {
+    /// The move of `level`, asked for after `delay_ms` (so that people see the last move land).
+    Move {
+        /// The level to play.
+        level: AnyLevel,
+        /// Milliseconds to wait before asking.
+        delay_ms: u32,
+    },
+    /// Who owns each point of a finished Go game, from this many playouts: a better first
+    /// guess of the dead stones for the count.
+    Ownership {
+        /// Playouts to run.
+        playouts: u32,
+    },
+}
+
+/// The least time between a person's move and the computer's answer, so the person sees
+/// their own move land first.
+pub const HUMAN_PACE_MS: u32 = 350;
+
+/// Playouts for the ownership estimate of a count: about half a second in a browser.
+fn ownership_playouts(size: usize) -> u32 {
+    match size {
+        0..=9 => 3000,
+        10..=13 => 1500,
+        _ => 800,
+    }
+}
+
+/// The app's state. See the [module](self) for what it holds and keeps true.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    current: Match,
+    parked: Option<Match>,
+    settings: Settings,
+    recent: Vec<RecentGame>,
+    reviewing: bool,
+    paused: bool,
+    overlay: Overlay,
+    notice: Notice,
+    /// Why the computer made no move, with the epoch it failed at.
+    failure: Option<(u64, ComputerFailure)>,
+}
+
+impl AppState {
+    /// The state that saved data restored.
+    pub fn new(loaded: Loaded) -> AppState {
+        let Loaded {
+            current,
+            parked,
+            settings,
+            recent,
+        } = loaded;
+        AppState {
+            parked: parked.filter(|p| p.kind() != current.kind()),
+            current,
+            settings,
+            recent,
+            reviewing: false,
+            paused: false,
+            overlay: Overlay::None,
+            notice: Notice::None,
+            failure: None,
+        }
+    }
+
+    /// A first start: the default settings and a new Othello match, with `notice` to show.
+    pub fn fresh(notice: Notice) -> AppState {
+        let settings = Settings::default();
+        let current = Match::new(MatchConfig::Othello(settings.othello.clone()))
+            .unwrap_or_else(|_| unreachable!("an Othello setup always starts"));
+        AppState {
+            notice,
+            ..AppState::new(Loaded {
+                current,
+                parked: None,
+                settings,
+                recent: Vec::new(),
+            })
+        }
+    }
+
+    /// The match on screen.
+    pub fn current(&self) -> &Match {
+        &self.current
+    }
+
+    /// The other game's match, put aside by the game switch.
+    pub fn parked(&self) -> Option<&Match> {
+        self.parked.as_ref()
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Recent games, the latest first.
+    pub fn recent(&self) -> &[RecentGame] {
+        &self.recent
+    }
+
+    /// Whether the review bar is open.
+    pub fn reviewing(&self) -> bool {
+        self.reviewing
+    }
+
+    /// Whether a computer-only game is paused.
+    pub fn paused(&self) -> bool {
+        self.paused
+    }
+
+    /// The open overlay.
+    pub fn overlay(&self) -> Overlay {
+        self.overlay
+    }
+
+    /// What the player is told.
+    pub fn notice(&self) -> &Notice {
+        &self.notice
+    }
+
+    /// The language in use: the one chosen in the settings, or else `system`.
+    pub fn language(&self, system: Language) -> Language {
+        self.settings.language.unwrap_or(system)
+    }
+
+    /// Why the computer, to move in the match on screen, made no move.
+    pub fn computer_failure(&self) -> Option<&ComputerFailure> {
+        self.failure
+            .as_ref()
+            .filter(|(epoch, _)| *epoch == self.current.epoch())
+            .map(|(_, failure)| failure)
+    }
+
+    /// Whether the computer is working out a move (waiting out its pace included).
+    pub fn thinking(&self) -> bool {
+        matches!(
+            self.job(),
+            Some(Job {
+                task: JobTask::Move { .. },
+                ..
+            })
+        )
+    }
+
+    /// What the computer should work out now, if anything: the ownership of a Go game being
+    /// counted, or the move of a computer to move, unless play is paused, the review bar is
+    /// open, or it failed at this very state.
+    pub fn job(&self) -> Option<Job> {
+        let m = &self.current;
+        let epoch = m.epoch();
+        if m.needs_ownership() {
+            let playouts = ownership_playouts(m.position().size());
+            return Some(Job {
+                epoch,
+                task: JobTask::Ownership { playouts },
+            });
+        }
+        let level = m.computer_to_move()?;
+        if self.paused || self.reviewing || self.computer_failure().is_some() {
+            return None;
+        }
+        let delay_ms = if m.config().is_watched() {
+            self.settings.watch_delay_ms
+        } else {
+            HUMAN_PACE_MS
+        };
+        Some(Job {
+            epoch,
+            task: JobTask::Move { level, delay_ms },
+        })
+    }
+
+    /// The saved form of the state.
+    pub fn saved(&self) -> SavedApp {
+        SavedApp::of(
+            &self.current,
+            self.parked.as_ref(),
+            &self.settings,
+            &self.recent,
+        )
+    }
+
+    /// Applies `action`.
+    ///
+    /// # Errors
+    ///
+    /// [`AppError`] says why nothing changed; the notice says it too.
+    pub fn apply(&mut self, action: AppAction) -> Result<Effects, AppError> {
+        let result = self.reduce(action);
+        if let Err(error) = &result {
+            self.notice = Notice::Error(error.clone());
+        }
+        result
+    }
+
+    fn reduce(&mut self, action: AppAction) -> Result<Effects, AppError> {
+        match action {
+            AppAction::Match(action) => self.on_match(action),
+            AppAction::ComputerMove { epoch, reply } => self.on_computer_move(epoch, reply),
+            AppAction::Ownership { epoch, reply } => self.on_ownership(epoch, reply),
+            AppAction::NewGame(config) => self.new_game(config),
+            AppAction::SwitchGame(kind) => self.switch_game(kind),
+            AppAction::Import(text) => {
+                let imported = records::import(&text).map_err(AppError::Import)?;
+                Ok(self.open(imported))
+            }
+            AppAction::OpenRecent(index) => {
+                let entry = self.recent.get(index).ok_or(AppError::NoRecentGame)?;
+                let opened = entry.game.load().map_err(AppError::Open)?;
+                Ok(self.open(opened))
+            }
+            AppAction::Settings(change) => {
+                self.change_setting(change);
+                Ok(Effects::SAVE)
+            }
+            AppAction::SetPaused(paused) => {
+                self.paused = paused;
+                Ok(Effects::NONE)
+            }
+            AppAction::SetReviewing(reviewing) => {
+                self.reviewing = reviewing;
+                Ok(Effects::NONE)
+            }
+            AppAction::Show(overlay) => {
+                self.overlay = overlay;
+                // An error of the sheet that was open is old news.
+                if matches!(self.notice, Notice::Error(ref e) if e.shown_in_sheet()) {
+                    self.notice = Notice::None;
+                }
+                Ok(Effects::NONE)
+            }
+            AppAction::Report(error) => Err(error),
+        }
+    }
+
+    fn on_match(&mut self, action: Action) -> Result<Effects, AppError> {
+        let undoing = matches!(action, Action::Undo | Action::Redo);
+        match self.current.apply(action) {
+            Ok(()) => {}
+            // A late answer for a state that has moved on: nothing to tell anyone.
+            Err(Refusal::Stale) => return Ok(Effects::NONE),
+            Err(refusal) => return Err(AppError::Refused(refusal)),
+        }
+        self.notice = Notice::None;
+        // Stepping back through a computer-only game pauses it, so the watcher can look.
+        if undoing && self.current.config().is_watched() {
+            self.paused = true;
+        }
+        self.record_finished();
+        Ok(Effects::SAVE)
+    }
+
+    fn on_computer_move(&mut self, epoch: u64, reply: Reply) -> Result<Effects, AppError> {
+        if epoch != self.current.epoch() {
+            return Ok(Effects::NONE);
+        }
+        let position = self.current.position();
+        let mv = match (reply.error, reply.mv) {
+            (Some(reason), _) => Err(ComputerFailure::Worker(reason)),
+            (None, None) => Err(ComputerFailure::NoMove),
+            (None, Some(name)) => position
+                .parse_move(&name)
+                .map_err(ComputerFailure::NotAMove)
+                .and_then(|mv| {
+                    position
+                        .check(mv)
+                        .map(|()| mv)
+                        .map_err(ComputerFailure::Illegal)
+                }),
+        };
+        match mv {
+            Ok(mv) => self.on_match(Action::Computer { epoch, mv }),
+            // Reported, and the match is not written to, which would ask again.
+            Err(failure) => {
+                self.failure = Some((epoch, failure));
+                Ok(Effects::NONE)
+            }
+        }
+    }
+
+    fn on_ownership(&mut self, epoch: u64, reply: Reply) -> Result<Effects, AppError> {
+        let Some(go) = self.current.position().go() else {
+            return Ok(Effects::NONE);
+        };
+        let refined = reply
+            .ownership
+            .and_then(|ownership| ishi_scoring::guess_dead_stones_with(go, &ownership).ok());
+        // Without an estimate the static guess stands, and the count stops waiting for one.
+        let Some(dead) = refined.or_else(|| self.current.dead_stones().cloned()) else {
+            return Ok(Effects::NONE);
+        };
+        self.on_match(Action::RefineDead { epoch, dead })
+    }
+
+    fn new_game(&mut self, config: MatchConfig) -> Result<Effects, AppError> {
+        let next = Match::new(config.clone()).map_err(AppError::Setup)?;
+        self.settings.remember(&config);
+        let previous = mem::replace(&mut self.current, next);
+        if previous.kind() != self.current.kind() {
+            self.parked = Some(previous);
+        }
+        self.paused = false;
+        self.overlay = Overlay::None;
+        self.notice = Notice::None;
+        Ok(Effects::SAVE)
+    }
+
+    fn switch_game(&mut self, kind: GameKind) -> Result<Effects, AppError> {
+        if self.current.kind() == kind {
+            return Ok(Effects::NONE);
+        }
+        let next = match self.parked.take_if(|m| m.kind() == kind) {
+            Some(back) => back,
+            None => Match::new(self.settings.last_setup(kind)).map_err(AppError::Setup)?,
+        };
+        self.parked = Some(mem::replace(&mut self.current, next));
+        self.notice = Notice::None;
+        Ok(Effects::SAVE)
+    }
+
+    /// Puts `next` on screen for review, keeping an unfinished match with moves in the recent
+    /// games so that nothing is lost.
+    fn open(&mut self, next: Match) -> Effects {
+        let previous = mem::replace(&mut self.current, next);
+        if previous.result().is_none() && previous.history().len() > 1 {
+            self.remember_recent(RecentGame {
+                game: SavedMatch::of(&previous),
+                result: None,
+            });
+        }
+        self.notice = Notice::None;
+        self.reviewing = true;
+        self.overlay = Overlay::None;
+        Effects::SAVE
+    }
+
+    fn change_setting(&mut self, change: SettingsChange) {
+        let settings = &mut self.settings;
+        match change {
+            SettingsChange::Hints(on) => settings.hints = on,
+            SettingsChange::Coordinates(on) => settings.coordinates = on,
+            SettingsChange::Confirm(confirm) => settings.confirm = confirm,
+            SettingsChange::WatchDelay(ms) => settings.watch_delay_ms = ms,
+            SettingsChange::Language(language) => settings.language = language,
+        }
+        settings.sanitize();
+    }
+
+    /// Adds the match at the cursor to the recent games once it is finished.
+    fn record_finished(&mut self) {
+        let Some(result) = self.current.result() else {
+            return;
+        };
+        let game = SavedMatch::of(&self.current);
+        let known = self
+            .recent
+            .first()
+            .is_some_and(|r| r.game.config == game.config && r.game.events == game.events);
+        if !known {
+            self.remember_recent(RecentGame {
+                game,
+                result: Some(result),
+            });
+        }
+    }
+
+    fn remember_recent(&mut self, entry: RecentGame) {
+        self.recent.insert(0, entry);
+        self.recent.truncate(RECENT_GAMES);
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,403 @@
+use ishi_ai::go::GoLevel;
+use ishi_ai::othello::OthelloLevel;
+use ishi_rules::go::GoRules;
+use ishi_rules::othello::Shape;
+use ishi_rules::{ByColor, IllegalReason};
+
+use super::*;
+use crate::model::{Cell, GoConfig, OthelloConfig, OthelloStart, Side, go_cell, humans};
+use crate::records::ImportError;
+
+fn sq(name: &str) -> Cell {
+    let s: ishi_rules::othello::Square = name.parse().unwrap();
+    Cell::new(s.col(), s.row())
+}
+
+fn play(cell: Cell) -> AppAction {
+    AppAction::Match(Action::Play(cell))
+}
+
+fn go_config(size: usize) -> MatchConfig {
+    MatchConfig::Go(GoConfig {
+        size,
+        rules: GoRules::JAPANESE,
+        handicap: 0,
+        sides: humans(),
+    })
+}
+
+fn othello_config(sides: ByColor<Side<OthelloLevel>>) -> MatchConfig {
+    MatchConfig::Othello(OthelloConfig {
+        start: OthelloStart::Shape(Shape::STANDARD),
+        sides,
+    })
+}
+
+/// A fresh state with a game between two people on screen.
+fn humans_playing() -> AppState {
+    let mut state = AppState::fresh(Notice::None);
+    state
+        .apply(AppAction::NewGame(othello_config(humans())))
+        .unwrap();
+    state
+}
+
+/// A reply that plays `mv`.
+fn reply(epoch: u64, mv: &str) -> Reply {
+    Reply {
+        epoch,
+        mv: Some(mv.to_owned()),
+        eval: String::new(),
+        depth: 0,
+        nodes: 0,
+        millis: 0,
+        error: None,
+        ownership: None,
+    }
+}
+
+#[test]
+fn a_fresh_start_is_othello_against_the_computer() {
+    let state = AppState::fresh(Notice::None);
+    assert_eq!(state.current().kind(), GameKind::Othello);
+    assert_eq!(state.current().config().sides().black, Side::Human);
+    assert!(state.parked().is_none() && state.recent().is_empty());
+    assert_eq!(state.overlay(), Overlay::None);
+}
+
+#[test]
+fn a_new_game_of_the_other_kind_puts_this_one_aside_and_is_remembered() {
+    let mut state = humans_playing();
+    state.apply(play(sq("f5"))).unwrap();
+    state.apply(AppAction::Show(Overlay::NewGame)).unwrap();
+    let effects = state.apply(AppAction::NewGame(go_config(13))).unwrap();
+    assert!(effects.save);
+    assert_eq!(state.current().kind(), GameKind::Go);
+    assert_eq!(state.overlay(), Overlay::None);
+    assert_eq!(state.settings().go.size, 13);
+    let parked = state.parked().unwrap();
+    assert_eq!(parked.kind(), GameKind::Othello);
+    assert_eq!(parked.history().len(), 2, "the Othello game keeps its move");
+    // The switch brings it back, and puts the Go game aside.
+    state
+        .apply(AppAction::SwitchGame(GameKind::Othello))
+        .unwrap();
+    assert_eq!(state.current().history().len(), 2);
+    assert_eq!(state.parked().unwrap().kind(), GameKind::Go);
+    // Switching to the game on screen does nothing.
+    let effects = state
+        .apply(AppAction::SwitchGame(GameKind::Othello))
+        .unwrap();
+    assert!(!effects.save);
+}
+
+#[test]
+fn the_switch_starts_the_last_setup_when_nothing_is_put_aside() {
+    let mut state = humans_playing();
+    state.apply(AppAction::SwitchGame(GameKind::Go)).unwrap();
+    assert_eq!(
+        state.current().config(),
+        &MatchConfig::Go(state.settings().go.clone())
+    );
+}
+
+#[test]
+fn a_game_that_cannot_start_changes_nothing_but_the_notice() {
+    let mut state = humans_playing();
+    state.apply(AppAction::Show(Overlay::NewGame)).unwrap();
+    let before = state.saved();
+    let error = state.apply(AppAction::NewGame(go_config(25))).unwrap_err();
+    assert!(matches!(error, AppError::Setup(_)));
+    assert_eq!(state.notice(), &Notice::Error(error));
+    assert_eq!(state.saved(), before);
+    assert_eq!(state.overlay(), Overlay::NewGame, "the sheet stays open");
+    // Closing the sheet clears its error.
+    state.apply(AppAction::Show(Overlay::None)).unwrap();
+    assert_eq!(state.notice(), &Notice::None);
+}
+
+#[test]
+fn a_refused_move_is_the_notice_until_the_next_move() {
+    let mut state = humans_playing();
+    let error = state.apply(play(sq("a1"))).unwrap_err();
+    assert_eq!(
+        error,
+        AppError::Refused(Refusal::Illegal(IllegalReason::NoFlip))
+    );
+    assert_eq!(state.notice(), &Notice::Error(error));
+    // Opening a sheet does not hide an error of the board.
+    state.apply(AppAction::Show(Overlay::More)).unwrap();
+    assert!(matches!(state.notice(), Notice::Error(_)));
+    state.apply(play(sq("f5"))).unwrap();
+    assert_eq!(state.notice(), &Notice::None);
+}
+
+#[test]
+fn an_import_opens_the_game_for_review_and_keeps_the_unfinished_one() {
+    let mut state = humans_playing();
+    state.apply(play(sq("f5"))).unwrap();
+    state.apply(AppAction::Show(Overlay::More)).unwrap();
+    let error = state.apply(AppAction::Import("  ".to_owned())).unwrap_err();
+    assert_eq!(error, AppError::Import(ImportError::Empty));
+    assert_eq!(state.current().history().len(), 2, "nothing changed");
+
+    state.apply(AppAction::Import("f5d6c3".to_owned())).unwrap();
+    assert_eq!(state.current().history().len(), 4);
+    assert!(state.reviewing());
+    assert_eq!(state.overlay(), Overlay::None);
+    assert_eq!(state.notice(), &Notice::None);
+    assert_eq!(state.recent().len(), 1);
+    assert_eq!(state.recent()[0].result, None);
+    assert_eq!(state.recent()[0].game.events.len(), 1);
+    // Back to the game put aside in the recent list.
+    state.apply(AppAction::OpenRecent(0)).unwrap();
+    assert_eq!(state.current().history().len(), 2);
+    assert_eq!(
+        state.recent().len(),
+        2,
+        "the imported game was unfinished too"
+    );
+    assert_eq!(
+        state.apply(AppAction::OpenRecent(5)),
+        Err(AppError::NoRecentGame)
+    );
+}
+
+#[test]
+fn a_finished_game_joins_the_recent_games_once() {
+    let mut state = humans_playing();
+    // The quickest wipe-out.
+    for name in ["e6", "f4", "e3", "d6", "c5", "f6", "e7", "f5", "g5"] {
+        state.apply(play(sq(name))).unwrap();
+    }
+    assert!(state.current().is_over());
+    assert_eq!(state.recent().len(), 1);
+    assert_eq!(
+        state.recent()[0].result.map(|r| r.to_string()),
+        Some("B+64".to_owned())
+    );
+    // Stepping back and forth through it does not add it again.
+    state.apply(AppAction::Match(Action::GoTo(3))).unwrap();
+    state.apply(AppAction::Match(Action::GoTo(9))).unwrap();
+    assert_eq!(state.recent().len(), 1);
+}
+
+#[test]
+fn the_computer_is_asked_on_its_turn_unless_paused_or_reviewing() {
+    let mut state = AppState::fresh(Notice::None);
+    state
+        .apply(AppAction::NewGame(othello_config(ByColor::new(
+            Side::Human,
+            Side::Computer(OthelloLevel::Club),
+        ))))
+        .unwrap();
+    assert_eq!(state.job(), None, "the person moves first");
+    state.apply(play(sq("f5"))).unwrap();
+    let epoch = state.current().epoch();
+    let job = Job {
+        epoch,
+        task: JobTask::Move {
+            level: OthelloLevel::Club.into(),
+            delay_ms: HUMAN_PACE_MS,
+        },
+    };
+    assert_eq!(state.job(), Some(job));
+    assert!(state.thinking());
+    state.apply(AppAction::SetReviewing(true)).unwrap();
+    assert_eq!(state.job(), None);
+    state.apply(AppAction::SetReviewing(false)).unwrap();
+    assert_eq!(state.job(), Some(job));
+}
+
+#[test]
+fn the_computer_s_answer_is_played_checked_and_dropped_when_late() {
+    let mut state = AppState::fresh(Notice::None);
+    state
+        .apply(AppAction::NewGame(othello_config(ByColor::new(
+            Side::Human,
+            Side::Computer(OthelloLevel::Club),
+        ))))
+        .unwrap();
+    state.apply(play(sq("f5"))).unwrap();
+    let asked = state.current().epoch();
+    // An illegal answer is reported and not asked for again at this state.
+    let effects = state
+        .apply(AppAction::ComputerMove {
+            epoch: asked,
+            reply: reply(asked, "a1"),
+        })
+        .unwrap();
+    assert!(!effects.save);
+    assert_eq!(
+        state.computer_failure(),
+        Some(&ComputerFailure::Illegal(IllegalReason::NoFlip))
+    );
+    assert_eq!(state.job(), None);
+    assert!(!state.thinking());
+    // Undo moves on: the failure is old news, and the person is to move again.
+    state.apply(AppAction::Match(Action::Undo)).unwrap();
+    assert_eq!(state.computer_failure(), None);
+    state.apply(play(sq("f5"))).unwrap();
+    let asked = state.current().epoch();
+    // A late answer for an older state is dropped without a word.
+    let late = state
+        .apply(AppAction::ComputerMove {
+            epoch: asked - 1,
+            reply: reply(asked - 1, "d6"),
+        })
+        .unwrap();
+    assert_eq!(late, Effects::NONE);
+    assert_eq!(state.notice(), &Notice::None);
+    // The answer for this state is played.
+    state
+        .apply(AppAction::ComputerMove {
+            epoch: asked,
+            reply: reply(asked, "d6"),
+        })
+        .unwrap();
+    assert_eq!(state.current().history().len(), 3);
+    assert_eq!(state.job(), None);
+    // A worker that fails says why.
+    let mut failing = state.clone();
+    failing.apply(play(sq("c3"))).unwrap();
+    let asked = failing.current().epoch();
+    let mut broken = reply(asked, "e3");
+    broken.error = Some("out of memory".to_owned());
+    failing
+        .apply(AppAction::ComputerMove {
+            epoch: asked,
+            reply: broken,
+        })
+        .unwrap();
+    assert_eq!(
+        failing.computer_failure(),
+        Some(&ComputerFailure::Worker("out of memory".to_owned()))
+    );
+}
+
+#[test]
+fn a_computer_only_game_waits_its_pace_and_pauses_on_undo() {
+    let mut state = AppState::fresh(Notice::None);
+    let computers = ByColor::new(
+        Side::Computer(OthelloLevel::Random),
+        Side::Computer(OthelloLevel::Random),
+    );
+    state
+        .apply(AppAction::NewGame(othello_config(computers)))
+        .unwrap();
+    state
+        .apply(AppAction::Settings(SettingsChange::WatchDelay(2000)))
+        .unwrap();
+    let Some(Job {
+        epoch,
+        task: JobTask::Move { delay_ms, .. },
+    }) = state.job()
+    else {
+        panic!("the computer plays itself");
+    };
+    assert_eq!(delay_ms, 2000);
+    state
+        .apply(AppAction::ComputerMove {
+            epoch,
+            reply: reply(epoch, "f5"),
+        })
+        .unwrap();
+    assert!(!state.paused());
+    state.apply(AppAction::Match(Action::Undo)).unwrap();
+    assert!(state.paused(), "undo pauses, so the watcher can look");
+    assert_eq!(state.job(), None);
+    state.apply(AppAction::SetPaused(false)).unwrap();
+    assert!(state.job().is_some());
+    // A pace out of range is brought back into it.
+    state
+        .apply(AppAction::Settings(SettingsChange::WatchDelay(0)))
+        .unwrap();
+    assert_eq!(state.settings().watch_delay_ms, 100);
+}
+
+#[test]
+fn a_go_count_asks_for_ownership_and_stops_waiting_without_it() {
+    let mut state = AppState::fresh(Notice::None);
+    state.apply(AppAction::NewGame(go_config(5))).unwrap();
+    for name in ["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5"] {
+        state
+            .apply(play(go_cell(name.parse().unwrap(), 5)))
+            .unwrap();
+    }
+    state.apply(AppAction::Match(Action::Pass)).unwrap();
+    state.apply(AppAction::Match(Action::Pass)).unwrap();
+    let epoch = state.current().epoch();
+    assert_eq!(
+        state.job(),
+        Some(Job {
+            epoch,
+            task: JobTask::Ownership { playouts: 3000 },
+        })
+    );
+    let guess = state.current().dead_stones().cloned();
+    let mut failed = reply(epoch, "pass");
+    failed.mv = None;
+    failed.error = Some("the computer stopped".to_owned());
+    state
+        .apply(AppAction::Ownership {
+            epoch,
+            reply: failed,
+        })
+        .unwrap();
+    assert_eq!(state.job(), None, "the static guess stands");
+    assert_eq!(state.current().dead_stones().cloned(), guess);
+    assert!(state.current().is_counting());
+}
+
+#[test]
+fn settings_changes_are_saved_and_overlays_are_not() {
+    let mut state = humans_playing();
+    let effects = state
+        .apply(AppAction::Settings(SettingsChange::Language(Some(
+            Language::Japanese,
+        ))))
+        .unwrap();
+    assert!(effects.save);
+    assert_eq!(state.language(Language::English), Language::Japanese);
+    assert_eq!(state.saved().settings.language, Some(Language::Japanese));
+    for action in [
+        AppAction::Show(Overlay::More),
+        AppAction::SetReviewing(true),
+        AppAction::SetPaused(true),
+    ] {
+        assert_eq!(state.apply(action), Ok(Effects::NONE));
+    }
+    assert_eq!(
+        state.apply(AppAction::Settings(SettingsChange::Confirm(Confirm::Never))),
+        Ok(Effects::SAVE)
+    );
+}
+
+#[test]
+fn a_go_level_playing_othello_cannot_be_set_up() {
+    // The types say so: an Othello configuration's sides hold Othello levels. This test
+    // reads a saved configuration that names a Go level for Othello, as a hand-edited file
+    // might.
+    let json = r#"{"game":"othello","start":{"shape":"8x8"},
+        "sides":{"black":"human","white":{"computer":"mcts-2000"}}}"#;
+    assert!(serde_json::from_str::<MatchConfig>(json).is_err());
+    let json = json.replace("mcts-2000", "club");
+    let config: MatchConfig = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        config.sides().white,
+        Side::Computer(OthelloLevel::Club.into())
+    );
+    assert_eq!(GoLevel::Mcts2000.to_string(), "mcts-2000");
+}
+
+#[test]
+fn a_reported_error_is_shown_like_any_other() {
+    let mut state = humans_playing();
+    let komi = "six".parse::<ishi_rules::go::Komi>().unwrap_err();
+    let error = AppError::Setup(crate::model::SetupError::Komi(komi));
+    assert_eq!(
+        state.apply(AppAction::Report(error.clone())),
+        Err(error.clone())
+    );
+    assert_eq!(state.notice(), &Notice::Error(error));
+}
