@@ -136,48 +136,8 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Othello>, GgfError> {
             Some(c) if c.is_ascii_uppercase() => {}
             _ => return Err(error(at, GgfErrorKind::Syntax("a property or \";)\""))),
         }
-        let key_start = at;
-        while chars.get(at).is_some_and(char::is_ascii_uppercase) {
-            at += 1;
-        }
-        let key: String = chars[key_start..at].iter().collect();
-        if chars.get(at) != Some(&'[') {
-            return Err(error(at, GgfErrorKind::Syntax("\"[\"")));
-        }
-        let value_start = at + 1;
-        let Some(length) = chars[value_start..].iter().position(|&c| c == ']') else {
-            return Err(error(at, GgfErrorKind::Syntax("\"]\"")));
-        };
-        let value: String = chars[value_start..value_start + length].iter().collect();
-        at = value_start + length + 1;
-        match key.as_str() {
-            "GM" if value.trim() != "Othello" => {
-                return Err(error(value_start, GgfErrorKind::NotOthello(value)));
-            }
-            "TY" => check_type(&value).map_err(|kind| error(value_start, kind))?,
-            "BO" => {
-                positions = vec![
-                    read_board(&value)
-                        .map_err(|(offset, kind)| error(value_start + offset, kind))?,
-                ];
-            }
-            "B" | "W" => {
-                let Some(&current) = positions.last() else {
-                    return Err(error(key_start, GgfErrorKind::NoBoard));
-                };
-                let mv = parse_move(&value)
-                    .ok_or_else(|| error(value_start, GgfErrorKind::BadMove(value.clone())))?;
-                let player = if key == "B" {
-                    ishi_rules::Player::Black
-                } else {
-                    ishi_rules::Player::White
-                };
-                let next = play_as(&current, player, mv)
-                    .map_err(|mv| error(value_start, GgfErrorKind::Illegal(mv)))?;
-                positions.extend(next);
-            }
-            _ => {}
-        }
+        let property = read_property(&chars, &mut at)?;
+        take_property(&mut positions, property)?;
     }
     at += 1;
     skip_space(&mut at);
@@ -193,6 +153,78 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Othello>, GgfError> {
         return Err(error(at, GgfErrorKind::NoBoard));
     }
     Ok(positions)
+}
+
+/// A property `KEY[value]`, with where its key and value start.
+struct Property {
+    key: String,
+    key_start: usize,
+    value: String,
+    value_start: usize,
+}
+
+/// Reads the property at `at`, which starts with an uppercase letter, and moves `at` past it.
+fn read_property(chars: &[char], at: &mut usize) -> Result<Property, GgfError> {
+    let error = |offset, kind| GgfError { offset, kind };
+    let key_start = *at;
+    while chars.get(*at).is_some_and(char::is_ascii_uppercase) {
+        *at += 1;
+    }
+    let key: String = chars[key_start..*at].iter().collect();
+    if chars.get(*at) != Some(&'[') {
+        return Err(error(*at, GgfErrorKind::Syntax("\"[\"")));
+    }
+    let value_start = *at + 1;
+    let Some(length) = chars[value_start..].iter().position(|&c| c == ']') else {
+        return Err(error(*at, GgfErrorKind::Syntax("\"]\"")));
+    };
+    *at = value_start + length + 1;
+    Ok(Property {
+        key,
+        key_start,
+        value: chars[value_start..value_start + length].iter().collect(),
+        value_start,
+    })
+}
+
+/// Takes in one property: the game (`GM`), its type (`TY`), the board (`BO`, which starts
+/// the positions) or a move (`B`, `W`, which adds the positions after it); others are skipped.
+fn take_property(positions: &mut Vec<Othello>, property: Property) -> Result<(), GgfError> {
+    let Property {
+        key,
+        key_start,
+        value,
+        value_start,
+    } = property;
+    let error = |offset, kind| GgfError { offset, kind };
+    match key.as_str() {
+        "GM" if value.trim() != "Othello" => {
+            return Err(error(value_start, GgfErrorKind::NotOthello(value)));
+        }
+        "TY" => check_type(&value).map_err(|kind| error(value_start, kind))?,
+        "BO" => {
+            let board =
+                read_board(&value).map_err(|(offset, kind)| error(value_start + offset, kind))?;
+            *positions = vec![board];
+        }
+        "B" | "W" => {
+            let Some(&current) = positions.last() else {
+                return Err(error(key_start, GgfErrorKind::NoBoard));
+            };
+            let mv = parse_move(&value)
+                .ok_or_else(|| error(value_start, GgfErrorKind::BadMove(value.clone())))?;
+            let player = if key == "B" {
+                ishi_rules::Player::Black
+            } else {
+                ishi_rules::Player::White
+            };
+            let next = play_as(&current, player, mv)
+                .map_err(|mv| error(value_start, GgfErrorKind::Illegal(mv)))?;
+            positions.extend(next);
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 /// `TY`: letters for the variant (`s` synchro, `k` komi, `r` random, `a` anti), the board

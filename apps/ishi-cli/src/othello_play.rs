@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Write};
 use ishi_ai::othello::OthelloLevel;
 use ishi_ai::{LevelId, Stop};
 use ishi_rules::othello::{Move, Othello, Shape, Square};
-use ishi_rules::{Game, Outcome};
+use ishi_rules::{ByColor, Game, Outcome};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -59,36 +59,13 @@ pub(crate) fn run(
             writeln!(out, "{} has no legal move and passes.", title(player))?;
             Move::Pass
         } else if human {
-            match ask(&mut input, &mut out, &position, HELP)? {
-                Some(Input::Play(mv)) => mv,
-                Some(Input::Resign) => {
-                    writeln!(
-                        out,
-                        "{} resigns. {} wins ({}+R).",
-                        title(player),
-                        title(!player),
-                        (!player).letter()
-                    )?;
-                    return Ok(());
-                }
-                Some(Input::Undo) => {
-                    match undo(&mut history, &controllers, |p| {
-                        p.legal_moves() != [Move::Pass]
-                    }) {
-                        Some(n) => writeln!(out, "Took back {n} move(s).")?,
-                        None => writeln!(out, "Nothing to undo.")?,
-                    }
+            match human_turn(&mut input, &mut out, &mut history, &controllers)? {
+                Turn::Play(mv) => mv,
+                Turn::Again => {
                     last_move = None;
                     continue;
                 }
-                Some(_) => {
-                    writeln!(out, "Game abandoned.")?;
-                    return Ok(());
-                }
-                None => {
-                    writeln!(out, "\nEnd of input: game abandoned.")?;
-                    return Ok(());
-                }
+                Turn::End => return Ok(()),
             }
         } else {
             let Controller::Computer(id) = controllers[player] else {
@@ -106,6 +83,57 @@ pub(crate) fn run(
         next.play_unchecked(mv);
         last_move = mv.point();
         history.push(next);
+    }
+}
+
+/// What a person's turn came to.
+enum Turn {
+    /// A move to play.
+    Play(Move),
+    /// Moves were taken back (or none could be): the turn starts again.
+    Again,
+    /// The game ended: resigned, abandoned, or the input ended.
+    End,
+}
+
+/// Asks the person to move for a command and carries out all but a move.
+fn human_turn(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    history: &mut Vec<Othello>,
+    controllers: &ByColor<Controller<OthelloLevel>>,
+) -> io::Result<Turn> {
+    let Some(&position) = history.last() else {
+        return Ok(Turn::End);
+    };
+    let player = position.turn();
+    match ask(input, out, &position, HELP)? {
+        Some(Input::Play(mv)) => Ok(Turn::Play(mv)),
+        Some(Input::Resign) => {
+            writeln!(
+                out,
+                "{} resigns. {} wins ({}+R).",
+                title(player),
+                title(!player),
+                (!player).letter()
+            )?;
+            Ok(Turn::End)
+        }
+        Some(Input::Undo) => {
+            match undo(history, controllers, |p| p.legal_moves() != [Move::Pass]) {
+                Some(n) => writeln!(out, "Took back {n} move(s).")?,
+                None => writeln!(out, "Nothing to undo.")?,
+            }
+            Ok(Turn::Again)
+        }
+        Some(_) => {
+            writeln!(out, "Game abandoned.")?;
+            Ok(Turn::End)
+        }
+        None => {
+            writeln!(out, "\nEnd of input: game abandoned.")?;
+            Ok(Turn::End)
+        }
     }
 }
 

@@ -323,23 +323,9 @@ fn play_game<C: Contest>(
             Reply::Move(only)
         } else {
             let clock = Instant::now();
-            let reply = match &mut seats[player] {
-                Seat::Ishi { level, brain, rng } => contest.think(brain, level, &position, rng),
-                Seat::Gtp(engine) => {
-                    let Ok(answer) = engine.send(&format!("genmove {}", player.name()))? else {
-                        return Ok(end(forfeit(player), moves, " (no move)", pace));
-                    };
-                    if answer.eq_ignore_ascii_case("resign") {
-                        Reply::Resign
-                    } else {
-                        match contest.parse_gtp_move(&answer) {
-                            Some(mv) => Reply::Move(mv),
-                            None => {
-                                return Ok(end(forfeit(player), moves, " (unreadable move)", pace));
-                            }
-                        }
-                    }
-                }
+            let reply = match ask(contest, &mut seats[player], &position)? {
+                Ok(reply) => reply,
+                Err(note) => return Ok(end(forfeit(player), moves, note, pace)),
             };
             pace[player].add(clock.elapsed());
             reply
@@ -376,6 +362,32 @@ fn play_game<C: Contest>(
         }
     }
     Ok(finished)
+}
+
+/// Asks the player in `seat` for its move in `position`: its reply, or why it forfeits (no
+/// move, or one that cannot be read), as the game's note.
+fn ask<C: Contest>(
+    contest: &C,
+    seat: &mut Seat<C>,
+    position: &C::Position,
+) -> io::Result<Result<Reply<C::Move>, &'static str>> {
+    Ok(match seat {
+        Seat::Ishi { level, brain, rng } => Ok(contest.think(brain, level, position, rng)),
+        Seat::Gtp(engine) => {
+            let genmove = format!("genmove {}", position.turn().name());
+            let Ok(answer) = engine.send(&genmove)? else {
+                return Ok(Err(" (no move)"));
+            };
+            if answer.eq_ignore_ascii_case("resign") {
+                Ok(Reply::Resign)
+            } else {
+                contest
+                    .parse_gtp_move(&answer)
+                    .map(Reply::Move)
+                    .ok_or(" (unreadable move)")
+            }
+        }
+    })
 }
 
 fn forfeit(player: Player) -> GameResult {

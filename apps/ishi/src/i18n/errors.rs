@@ -88,7 +88,9 @@ impl Tr {
                 "the computer answered no move",
                 "コンピューターが手を返しませんでした"
             ),
-            ComputerFailure::NotAMove(MoveNameError::Malformed(answer) | MoveNameError::OffBoard(answer)) => say!(
+            ComputerFailure::NotAMove(
+                MoveNameError::Malformed(answer) | MoveNameError::OffBoard(answer),
+            ) => say!(
                 self,
                 "its answer {answer:?} is not a move here",
                 "コンピューターの答え {answer:?} はこの盤の着手ではありません"

@@ -103,7 +103,7 @@ pub fn Board() -> Element {
     let ghost = use_signal(|| None::<Cell>);
     let pressed = use_signal(|| None::<(Cell, f64, f64)>);
     use_context_provider(|| Pointer { ghost, pressed });
-    let mut cursor = use_signal(|| None::<Cell>);
+    let cursor = use_signal(|| None::<Cell>);
     let view = use_memo(move || BoardView::of(&app.read(), ghost()));
     let view = view.read();
     let (kind, size) = (view.kind, view.size);
@@ -118,27 +118,6 @@ pub fn Board() -> Element {
         GameKind::Othello => "othello",
         GameKind::Go => "go",
     };
-    let onkeydown = move |e: KeyboardEvent| {
-        let at = cursor().unwrap_or(middle);
-        let last = size as u8 - 1;
-        let moved = match e.key() {
-            Key::ArrowUp => Cell::new(at.col, at.row.saturating_sub(1)),
-            Key::ArrowDown => Cell::new(at.col, (at.row + 1).min(last)),
-            Key::ArrowLeft => Cell::new(at.col.saturating_sub(1), at.row),
-            Key::ArrowRight => Cell::new((at.col + 1).min(last), at.row),
-            Key::Enter => {
-                e.prevent_default();
-                return tap(app, ghost, at, "keyboard");
-            }
-            Key::Character(c) if c == " " => {
-                e.prevent_default();
-                return tap(app, ghost, at, "keyboard");
-            }
-            _ => return,
-        };
-        e.prevent_default();
-        cursor.set(Some(moved));
-    };
     rsx! {
         table {
             class: "board {kind_name}",
@@ -151,7 +130,7 @@ pub fn Board() -> Element {
             role: "grid",
             tabindex: "0",
             "aria-activedescendant": "cell-{focus_name}",
-            onkeydown,
+            onkeydown: move |e| on_key(&e, app, ghost, cursor, size),
             if view.coordinates {
                 thead { CoordinateRow { kind, size } }
             }
@@ -182,6 +161,37 @@ pub fn Board() -> Element {
             }
         }
     }
+}
+
+/// The keyboard on the board: the arrows move a cursor over the cells, Enter and Space tap
+/// the cell under it.
+fn on_key(
+    e: &KeyboardEvent,
+    app: AppHandle,
+    ghost: Signal<Option<Cell>>,
+    mut cursor: Signal<Option<Cell>>,
+    size: usize,
+) {
+    let middle = Cell::new(size as u8 / 2, size as u8 / 2);
+    let at = cursor().unwrap_or(middle);
+    let last = size as u8 - 1;
+    let moved = match e.key() {
+        Key::ArrowUp => Cell::new(at.col, at.row.saturating_sub(1)),
+        Key::ArrowDown => Cell::new(at.col, (at.row + 1).min(last)),
+        Key::ArrowLeft => Cell::new(at.col.saturating_sub(1), at.row),
+        Key::ArrowRight => Cell::new((at.col + 1).min(last), at.row),
+        Key::Enter => {
+            e.prevent_default();
+            return tap(app, ghost, at, "keyboard");
+        }
+        Key::Character(c) if c == " " => {
+            e.prevent_default();
+            return tap(app, ghost, at, "keyboard");
+        }
+        _ => return,
+    };
+    e.prevent_default();
+    cursor.set(Some(moved));
 }
 
 /// The index of `cell` in a view's cells.
