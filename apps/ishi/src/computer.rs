@@ -218,21 +218,7 @@ mod platform {
         });
         // A thread that ends without an answer failed: say so, as the worker's error does.
         rx.await
-            .unwrap_or_else(|_| Some(failed(epoch, "the search thread stopped")))
-    }
-
-    /// A reply that carries only `error`.
-    fn failed(epoch: u64, error: &str) -> Reply {
-        Reply {
-            epoch,
-            mv: None,
-            eval: String::new(),
-            depth: 0,
-            nodes: 0,
-            millis: 0,
-            error: Some(error.to_owned()),
-            ownership: None,
-        }
+            .unwrap_or_else(|_| Some(Reply::failed(epoch, "the search thread stopped")))
     }
 
     pub(super) fn cancel() {

@@ -253,20 +253,10 @@ fn the_status_line_says_why_the_computer_made_no_move() {
         .unwrap();
     assert_eq!(say(&state), "White is thinking…");
     let epoch = state.current().epoch();
-    let failed = Reply {
-        epoch,
-        mv: None,
-        eval: String::new(),
-        depth: 0,
-        nodes: 0,
-        millis: 0,
-        error: Some("the computer stopped: out of memory".to_owned()),
-        ownership: None,
-    };
     state
         .apply(AppAction::ComputerMove {
             epoch,
-            reply: failed,
+            reply: Reply::failed(epoch, "out of memory"),
         })
         .unwrap();
     assert_eq!(

@@ -126,9 +126,9 @@ pub fn think_with(request: &Request, stop: &Stop) -> Reply {
             return match go_position(&request.game) {
                 Ok(go) => Reply {
                     ownership: Some(ishi_ai::go::ownership(&go, playouts.min(20_000), &mut rng)),
-                    ..failed(request.epoch, None)
+                    ..Reply::empty(request.epoch)
                 },
-                Err(error) => failed(request.epoch, Some(error)),
+                Err(error) => Reply::failed(request.epoch, error),
             };
         }
     };
@@ -151,21 +151,31 @@ pub fn think_with(request: &Request, stop: &Stop) -> Reply {
             epoch: request.epoch,
             ..reply
         },
-        Err(error) => failed(request.epoch, Some(error)),
+        Err(error) => Reply::failed(request.epoch, error),
     }
 }
 
-/// A reply with no move: for `error`, or to fill in.
-fn failed(epoch: u64, error: Option<String>) -> Reply {
-    Reply {
-        epoch,
-        mv: None,
-        eval: String::new(),
-        depth: 0,
-        nodes: 0,
-        millis: 0,
-        error,
-        ownership: None,
+impl Reply {
+    /// A reply to the request of `epoch` with nothing in it: to fill in.
+    pub fn empty(epoch: u64) -> Reply {
+        Reply {
+            epoch,
+            mv: None,
+            eval: String::new(),
+            depth: 0,
+            nodes: 0,
+            millis: 0,
+            error: None,
+            ownership: None,
+        }
+    }
+
+    /// The reply to the request of `epoch` that could not be answered, and why.
+    pub fn failed(epoch: u64, error: impl Into<String>) -> Reply {
+        Reply {
+            error: Some(error.into()),
+            ..Reply::empty(epoch)
+        }
     }
 }
 
@@ -179,7 +189,7 @@ pub fn think(request: &Request) -> Reply {
 pub fn think_json(request: &str) -> String {
     let reply = match serde_json::from_str::<Request>(request) {
         Ok(request) => think(&request),
-        Err(e) => failed(0, Some(format!("bad request: {e}"))),
+        Err(e) => Reply::failed(0, format!("bad request: {e}")),
     };
     serde_json::to_string(&reply).unwrap_or_default()
 }
@@ -192,7 +202,7 @@ fn reply<M: std::fmt::Display>(result: &SearchResult<M>) -> Reply {
         depth: result.depth,
         nodes: result.nodes,
         millis: result.elapsed.as_millis() as u64,
-        ..failed(0, None)
+        ..Reply::empty(0)
     }
 }
 

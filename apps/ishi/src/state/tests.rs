@@ -42,17 +42,21 @@ fn humans_playing() -> AppState {
     state
 }
 
+/// A fresh state with a game against the computer's club level on screen.
+fn against_club() -> AppState {
+    let mut state = AppState::fresh(Notice::None);
+    let sides = ByColor::new(Side::Human, Side::Computer(OthelloLevel::Club));
+    state
+        .apply(AppAction::NewGame(othello_config(sides)))
+        .unwrap();
+    state
+}
+
 /// A reply that plays `mv`.
 fn reply(epoch: u64, mv: &str) -> Reply {
     Reply {
-        epoch,
         mv: Some(mv.to_owned()),
-        eval: String::new(),
-        depth: 0,
-        nodes: 0,
-        millis: 0,
-        error: None,
-        ownership: None,
+        ..Reply::empty(epoch)
     }
 }
 
@@ -184,13 +188,7 @@ fn a_finished_game_joins_the_recent_games_once() {
 
 #[test]
 fn the_computer_is_asked_on_its_turn_unless_paused_or_reviewing() {
-    let mut state = AppState::fresh(Notice::None);
-    state
-        .apply(AppAction::NewGame(othello_config(ByColor::new(
-            Side::Human,
-            Side::Computer(OthelloLevel::Club),
-        ))))
-        .unwrap();
+    let mut state = against_club();
     assert_eq!(state.job(), None, "the person moves first");
     state.apply(play(sq("f5"))).unwrap();
     let epoch = state.current().epoch();
@@ -211,13 +209,7 @@ fn the_computer_is_asked_on_its_turn_unless_paused_or_reviewing() {
 
 #[test]
 fn the_computer_s_answer_is_played_checked_and_dropped_when_late() {
-    let mut state = AppState::fresh(Notice::None);
-    state
-        .apply(AppAction::NewGame(othello_config(ByColor::new(
-            Side::Human,
-            Side::Computer(OthelloLevel::Club),
-        ))))
-        .unwrap();
+    let mut state = against_club();
     state.apply(play(sq("f5"))).unwrap();
     let asked = state.current().epoch();
     // An illegal answer is reported and not asked for again at this state.
@@ -261,12 +253,10 @@ fn the_computer_s_answer_is_played_checked_and_dropped_when_late() {
     let mut failing = state.clone();
     failing.apply(play(sq("c3"))).unwrap();
     let asked = failing.current().epoch();
-    let mut broken = reply(asked, "e3");
-    broken.error = Some("out of memory".to_owned());
     failing
         .apply(AppAction::ComputerMove {
             epoch: asked,
-            reply: broken,
+            reply: Reply::failed(asked, "out of memory"),
         })
         .unwrap();
     assert_eq!(
@@ -335,13 +325,10 @@ fn a_go_count_asks_for_ownership_and_stops_waiting_without_it() {
         })
     );
     let guess = state.current().dead_stones().cloned();
-    let mut failed = reply(epoch, "pass");
-    failed.mv = None;
-    failed.error = Some("the computer stopped".to_owned());
     state
         .apply(AppAction::Ownership {
             epoch,
-            reply: failed,
+            reply: Reply::failed(epoch, "the computer stopped"),
         })
         .unwrap();
     assert_eq!(state.job(), None, "the static guess stands");

@@ -36,24 +36,8 @@ pub fn Options() -> Element {
                     }
                 }
             }
-            label { class: "field check",
-                span { {tr.field(Field::Coordinates)} }
-                input {
-                    r#type: "checkbox",
-                    name: "coordinates",
-                    checked: current.coordinates,
-                    onchange: move |e| change(SettingsChange::Coordinates(e.checked())),
-                }
-            }
-            label { class: "field check",
-                span { {tr.field(Field::Hints)} }
-                input {
-                    r#type: "checkbox",
-                    name: "hints",
-                    checked: current.hints,
-                    onchange: move |e| change(SettingsChange::Hints(e.checked())),
-                }
-            }
+            Toggle { option: OnOff::Coordinates, on: current.coordinates }
+            Toggle { option: OnOff::Hints, on: current.hints }
             label { class: "field",
                 span { {tr.field(Field::Confirm)} }
                 select {
@@ -82,6 +66,54 @@ pub fn Options() -> Element {
                         option { key: "{ms}", value: "{ms}", selected: current.watch_delay_ms == ms, "{ms} ms" }
                     }
                 }
+            }
+        }
+    }
+}
+
+/// The options that are on or off.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum OnOff {
+    Coordinates,
+    Hints,
+}
+
+impl OnOff {
+    fn field(self) -> Field {
+        match self {
+            OnOff::Coordinates => Field::Coordinates,
+            OnOff::Hints => Field::Hints,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            OnOff::Coordinates => "coordinates",
+            OnOff::Hints => "hints",
+        }
+    }
+
+    fn change(self, on: bool) -> SettingsChange {
+        match self {
+            OnOff::Coordinates => SettingsChange::Coordinates(on),
+            OnOff::Hints => SettingsChange::Hints(on),
+        }
+    }
+}
+
+/// An option that is on or off: a labelled checkbox.
+#[component]
+fn Toggle(option: OnOff, on: bool) -> Element {
+    let app = use_app();
+    let tr = use_tr();
+    rsx! {
+        label { class: "field check",
+            span { {tr.field(option.field())} }
+            input {
+                r#type: "checkbox",
+                name: option.name(),
+                checked: on,
+                onchange: move |e| app.send(AppAction::Settings(option.change(e.checked()))),
             }
         }
     }
