@@ -92,8 +92,8 @@ impl Tr {
                 MoveNameError::Malformed(answer) | MoveNameError::OffBoard(answer),
             ) => say!(
                 self,
-                "its answer {answer:?} is not a move here",
-                "コンピューターの答え {answer:?} はこの盤の着手ではありません"
+                "its answer \"{answer}\" is not a move here",
+                "コンピューターの答え「{answer}」はこの盤の着手ではありません"
             ),
             ComputerFailure::Illegal(reason) => {
                 let why = self.reason(*reason);
@@ -189,8 +189,8 @@ impl Tr {
             ),
             ShapeError::Char { row, col, found } => say!(
                 self,
-                "row {row}, column {col}: {found:?} is neither '.' (square) nor '#' (hole)",
-                "{row}行{col}列: {found:?} は「.」（マス）でも「#」（穴）でもありません"
+                "row {row}, column {col}: '{found}' is neither '.' (square) nor '#' (hole)",
+                "{row}行{col}列: 「{found}」は「.」（マス）でも「#」（穴）でもありません"
             ),
             ShapeError::CentreMissing(sq) => say!(
                 self,
@@ -199,8 +199,8 @@ impl Tr {
             ),
             ShapeError::UnknownName(name) => say!(
                 self,
-                "no board is called {name:?}",
-                "{name:?} という盤はありません"
+                "no board is called \"{name}\"",
+                "「{name}」という盤はありません"
             ),
         }
     }
@@ -437,8 +437,8 @@ impl Tr {
             }
             SgfErrorKind::Name(name) => say!(
                 self,
-                "property name {name:?} has no uppercase letter",
-                "プロパティ名 {name:?} に大文字がありません"
+                "property name \"{name}\" has no uppercase letter",
+                "プロパティ名「{name}」に大文字がありません"
             ),
             SgfErrorKind::MissingValue(id) => say!(
                 self,
@@ -470,8 +470,8 @@ impl Tr {
             }
             SgfErrorKind::Charset(name) => say!(
                 self,
-                "charset {name:?} is not supported: use UTF-8 or ISO-8859-1 (Latin-1)",
-                "文字コード {name:?} には対応していません（UTF-8 か ISO-8859-1）"
+                "charset \"{name}\" is not supported: use UTF-8 or ISO-8859-1 (Latin-1)",
+                "文字コード「{name}」には対応していません（UTF-8 か ISO-8859-1）"
             ),
             SgfErrorKind::Utf8(id) => say!(
                 self,
@@ -484,7 +484,7 @@ impl Tr {
     fn found(self, found: Found) -> String {
         match found {
             Found::End => say!(self, "the end of the text", "テキストの終わり"),
-            Found::Char(c) => say!(self, "{c:?}", "{c:?}"),
+            Found::Char(c) => say!(self, "'{c}'", "「{c}」"),
             Found::Byte(b) => say!(self, "byte {b:#04x}", "バイト {b:#04x}"),
         }
     }
@@ -494,8 +494,8 @@ impl Tr {
         let why = match &error.kind {
             BoardStringErrorKind::BadChar(c) => say!(
                 self,
-                "{c:?} is not a square ('X' black, 'O' white, '-' empty, '#' hole)",
-                "{c:?} はマスではありません（X 黒、O 白、- 空き、# 穴）"
+                "'{c}' is not a square ('X' black, 'O' white, '-' empty, '#' hole)",
+                "「{c}」はマスではありません（X 黒、O 白、- 空き、# 穴）"
             ),
             BoardStringErrorKind::SquareCount(n) => say!(
                 self,
@@ -540,8 +540,8 @@ impl Tr {
         let why = match &error.kind {
             TranscriptErrorKind::Malformed(text) => say!(
                 self,
-                "{text:?} is not a square like \"f5\"",
-                "{text:?} は「f5」のようなマスではありません"
+                "\"{text}\" is not a square like \"f5\"",
+                "「{text}」は「f5」のようなマスではありません"
             ),
             TranscriptErrorKind::Illegal(mv, reason) => {
                 let why = self.reason(*reason);
@@ -560,8 +560,8 @@ impl Tr {
             MoveNameError::Malformed(text) => {
                 say!(
                     self,
-                    "{text:?} is not a move",
-                    "{text:?} は着手ではありません"
+                    "\"{text}\" is not a move",
+                    "「{text}」は着手ではありません"
                 )
             }
             MoveNameError::OffBoard(text) => {
@@ -622,8 +622,8 @@ impl Tr {
             V1Error::UnknownGame(game) => {
                 say!(
                     self,
-                    "unknown game {game:?}",
-                    "{game:?} という種目はありません"
+                    "unknown game \"{game}\"",
+                    "「{game}」という種目はありません"
                 )
             }
             V1Error::Missing(field) => {
@@ -648,8 +648,8 @@ impl Tr {
             ),
             V1Error::Player(id) => say!(
                 self,
-                "the saved player {id:?} is neither a person nor a computer level",
-                "保存された対局者 {id:?} は人間でもコンピューターの強さでもありません"
+                "the saved player \"{id}\" is neither a person nor a computer level",
+                "保存された対局者「{id}」は人間でもコンピューターの強さでもありません"
             ),
             V1Error::Result(_) => say!(
                 self,
