@@ -8,18 +8,20 @@ use crate::settings::Language;
 use crate::state::{AppAction, AppError, AppState, Effects};
 use crate::storage;
 
-/// The app's state as components hold it: a signal of [`AppState`], and the system's
-/// language (the one used unless the settings choose one).
+/// The app's state as components hold it: a signal of [`AppState`], the system's language
+/// (the one used unless the settings choose one), and a count of the changes to save.
 #[derive(Copy, Clone, PartialEq)]
 pub struct AppHandle {
     state: Signal<AppState>,
     system: Language,
+    unsaved: Signal<u64>,
 }
 
 impl AppHandle {
     /// The state, subscribing the caller: a component or memo that reads it runs again when
-    /// it changes. Components read it through `use_memo`, so that they render again only
-    /// when what they show changes.
+    /// it changes. The shell derives what the screen shows from it in one memo
+    /// (`components::view`), so that the parts of the screen render again only when what
+    /// they show changes; the sheets, open for a moment, read it directly.
     pub fn read(&self) -> ReadableRef<'_, Signal<AppState>> {
         self.state.read()
     }
@@ -29,7 +31,9 @@ impl AppHandle {
         self.state.peek()
     }
 
-    /// Applies `action` ([`AppState::apply`]) and carries out its [`Effects`]: saving.
+    /// Applies `action` ([`AppState::apply`]) and carries out its [`Effects`]: saving, which
+    /// [`use_saving`] does once the screen shows the change (so that a tap's answer does not
+    /// wait for the storage).
     ///
     /// # Errors
     ///
@@ -38,7 +42,8 @@ impl AppHandle {
         let mut state = self.state;
         let result = state.write().apply(action);
         if let Ok(Effects { save: true }) = result {
-            storage::save(&state.peek());
+            let mut unsaved = self.unsaved;
+            *unsaved.write() += 1;
         }
         result
     }
@@ -50,24 +55,36 @@ impl AppHandle {
         let _ = self.dispatch(action);
     }
 
-    /// The language in use, subscribing the caller.
-    pub fn language(&self) -> Language {
-        self.read().language(self.system)
+    /// The system's language, used unless the settings choose one.
+    pub fn system_language(&self) -> Language {
+        self.system
     }
 
-    /// The words of the language in use, subscribing the caller: for memos that put words
-    /// together.
-    pub fn tr(&self) -> Tr {
-        Tr(self.language())
+    /// The language in use, subscribing the caller to the state.
+    pub fn language(&self) -> Language {
+        self.read().language(self.system)
     }
 }
 
 /// Provides the state `init` makes to every component below, and returns its handle.
 pub fn use_app_provider(init: impl FnOnce() -> AppState) -> AppHandle {
+    let state = use_signal(init);
+    let unsaved = use_signal(|| 0);
     use_context_provider(|| AppHandle {
-        state: Signal::new(init()),
+        state,
         system: i18n::system_language(),
+        unsaved,
     })
+}
+
+/// Saves the state after the changes [`AppHandle::dispatch`] counted, once they are on the
+/// screen.
+pub fn use_saving(app: AppHandle) {
+    use_effect(move || {
+        if (app.unsaved)() > 0 {
+            storage::save(&app.peek());
+        }
+    });
 }
 
 /// The app's state, from context.
@@ -75,10 +92,8 @@ pub fn use_app() -> AppHandle {
     use_context()
 }
 
-/// The words of the language in use; the caller renders again only when the language
-/// changes.
+/// The words of the language in use, for the sheets (which read the state while they are
+/// open); the parts of the screen get theirs with their view.
 pub fn use_tr() -> Tr {
-    let app = use_app();
-    let language = use_memo(move || app.language());
-    Tr(language())
+    Tr(use_app().language())
 }

@@ -234,12 +234,14 @@ fn import_sgf(text: &str) -> Result<Match, ImportError> {
     let record = GoRecord::parse(text).map_err(ImportError::Sgf)?;
     let fixed =
         ishi_rules::go::handicap::fixed_handicap(record.size, record.handicap).unwrap_or_default();
-    let mut setup_points: Vec<_> = record.setup.iter().map(|(p, _)| *p).collect();
-    setup_points.sort();
-    let mut fixed_points = fixed.clone();
-    fixed_points.sort();
-    let plain = record.setup.is_empty()
-        || (record.setup.iter().all(|(_, c)| *c == Player::Black) && setup_points == fixed_points);
+    // The setup is the fixed handicap when it is the same set of points, all Black (the
+    // record's setup and the handicap table name each point once).
+    let fixed_handicap = record.setup.len() == fixed.len()
+        && record
+            .setup
+            .iter()
+            .all(|(p, c)| *c == Player::Black && fixed.contains(p));
+    let plain = record.setup.is_empty() || fixed_handicap;
     if !plain {
         return Err(ImportError::SgfSetup);
     }

@@ -10,10 +10,11 @@ pub mod more;
 pub mod new_game;
 pub mod review;
 pub mod status;
+pub mod view;
 
 use dioxus::prelude::*;
 
-use crate::app::{AppHandle, use_app, use_app_provider};
+use crate::app::{AppHandle, use_app, use_app_provider, use_saving};
 use crate::computer::use_computer;
 use crate::js;
 use crate::model::Action;
@@ -42,32 +43,34 @@ pub fn stylesheet() -> String {
 pub fn App() -> Element {
     let app = use_app_provider(storage::restore);
     use_computer(app);
+    use_saving(app);
     use_shortcuts(app);
     use_page_language(app);
     rsx! { Shell {} }
 }
 
 /// What the app shows: header, status line, board, and the controls within thumb reach at
-/// the bottom, with the open overlay on top.
+/// the bottom, with the open overlay on top. Each part gets its piece of one memo of the
+/// state's [`view::AppView`].
 #[component]
 pub fn Shell() -> Element {
     let app = use_app();
-    let overlay = use_memo(move || app.read().overlay());
-    let reviewing = use_memo(move || app.read().reviewing());
+    let view = use_memo(move || view::AppView::of(&app.read(), app.system_language()));
+    let view = view.read();
     let css = stylesheet();
     rsx! {
         style { {css} }
         div { class: "app",
-            header::Header {}
-            status::Status {}
+            header::Header { kind: view.kind, tr: view.tr }
+            status::Status { view: view.status.clone() }
             main { class: "stage",
-                board::Board {}
+                board::Board { view: view.board.clone(), tr: view.tr }
             }
-            if reviewing() {
-                review::Review {}
+            if let Some((cursor, last)) = view.review {
+                review::Review { cursor, last, tr: view.tr }
             }
-            controls::Controls {}
-            match overlay() {
+            controls::Controls { view: view.controls, tr: view.tr }
+            match view.overlay {
                 Overlay::NewGame => rsx! { new_game::NewGame {} },
                 Overlay::ConfirmResign => rsx! { controls::ConfirmResign {} },
                 Overlay::More => rsx! { more::More {} },
@@ -79,13 +82,17 @@ pub fn Shell() -> Element {
 
 /// Keeps the page's `lang` attribute on the language in use, for screen readers and fonts.
 fn use_page_language(app: AppHandle) {
-    let language = use_memo(move || app.language());
+    let mut set = use_signal(|| None);
     use_effect(move || {
-        js::run(
-            "lang",
-            "document.documentElement.lang = lang;",
-            &[language().code()],
-        );
+        let language = app.language();
+        if *set.peek() != Some(language) {
+            set.set(Some(language));
+            js::run(
+                "lang",
+                "document.documentElement.lang = lang;",
+                &[language.code()],
+            );
+        }
     });
 }
 

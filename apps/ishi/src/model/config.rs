@@ -107,9 +107,9 @@ pub struct GoConfig {
     pub sides: ByColor<Side<GoLevel>>,
 }
 
-/// A new game of either kind.
+/// A new game of either kind; saved as `{"othello": {…}}` or `{"go": {…}}`.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-#[serde(tag = "game", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum MatchConfig {
     /// Othello.
     Othello(OthelloConfig),

@@ -9,7 +9,6 @@
 use std::fmt::Display;
 use std::str::FromStr;
 
-use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Writes `value` as its `Display` text.
@@ -17,15 +16,22 @@ pub fn serialize<T: Display, S: Serializer>(value: &T, serializer: S) -> Result<
     serializer.collect_str(value)
 }
 
-/// Reads a value from its text through `FromStr`; the parse error becomes the serde error.
+/// Reads a value from its text through `FromStr`.
+///
+/// The rules' own parse error is not kept: a save that does not read is reported by where
+/// reading stopped (`LoadError::Damaged`), not by the rules' English message.
 pub fn deserialize<'de, T, D>(deserializer: D) -> Result<T, D::Error>
 where
     T: FromStr,
-    T::Err: Display,
     D: Deserializer<'de>,
 {
     let text = String::deserialize(deserializer)?;
-    text.parse().map_err(D::Error::custom)
+    text.parse().map_err(|_| not_ours::<D::Error>(&text))
+}
+
+/// The error for `text`, which is not a value Ishi writes there.
+fn not_ours<E: serde::de::Error>(text: &str) -> E {
+    E::invalid_value(serde::de::Unexpected::Str(text), &"a value Ishi writes")
 }
 
 /// A value in its text form, for the containers below.
@@ -37,11 +43,7 @@ impl<T: Display> Serialize for Text<&T> {
     }
 }
 
-impl<'de, T> Deserialize<'de> for Text<T>
-where
-    T: FromStr,
-    T::Err: Display,
-{
+impl<'de, T: FromStr> Deserialize<'de> for Text<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserialize(deserializer).map(Text)
     }
@@ -63,7 +65,6 @@ pub mod option {
     pub fn deserialize<'de, T, D>(deserializer: D) -> Result<Option<T>, D::Error>
     where
         T: FromStr,
-        T::Err: Display,
         D: Deserializer<'de>,
     {
         Ok(Option::<Text<T>>::deserialize(deserializer)?.map(|t| t.0))
@@ -86,7 +87,6 @@ pub mod list {
     pub fn deserialize<'de, T, D>(deserializer: D) -> Result<Vec<T>, D::Error>
     where
         T: FromStr,
-        T::Err: Display,
         D: Deserializer<'de>,
     {
         let texts = Vec::<Text<T>>::deserialize(deserializer)?;
@@ -108,7 +108,7 @@ pub mod board {
     /// Reads a board string.
     pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Othello, D::Error> {
         let text = String::deserialize(deserializer)?;
-        notation::parse_board(&text).map_err(D::Error::custom)
+        notation::parse_board(&text).map_err(|_| not_ours::<D::Error>(&text))
     }
 }
 
@@ -138,7 +138,8 @@ pub mod rules {
     /// Reads them back.
     pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<GoRules, D::Error> {
         let saved = Saved::<String>::deserialize(deserializer)?;
-        let preset: GoRules = saved.preset.parse().map_err(D::Error::custom)?;
+        let preset: GoRules =
+            (saved.preset.parse()).map_err(|_| not_ours::<D::Error>(&saved.preset))?;
         Ok(preset.with_komi(Komi::from_half_points(saved.komi)))
     }
 }

@@ -365,8 +365,8 @@ fn a_go_level_playing_othello_cannot_be_set_up() {
     // The types say so: an Othello configuration's sides hold Othello levels. This test
     // reads a saved configuration that names a Go level for Othello, as a hand-edited file
     // might.
-    let json = r#"{"game":"othello","start":{"shape":"8x8"},
-        "sides":{"black":"human","white":{"computer":"mcts-2000"}}}"#;
+    let json = r#"{"othello":{"start":{"shape":"8x8"},
+        "sides":{"black":"human","white":{"computer":"mcts-2000"}}}}"#;
     assert!(serde_json::from_str::<MatchConfig>(json).is_err());
     let json = json.replace("mcts-2000", "club");
     let config: MatchConfig = serde_json::from_str(&json).unwrap();

@@ -190,11 +190,11 @@ impl GoRecord {
         let Setup {
             size,
             rules,
-            mut stones,
+            stones,
             turn,
             ..
         } = start.setup();
-        stones.sort_by_key(|&(_, player)| player);
+        let stones = black_first(stones);
         let only_black = stones.iter().all(|&(_, player)| player == Player::Black);
         let handicap = if turn == Player::White && only_black {
             u8::try_from(stones.len()).ok().filter(|&n| n >= 2)
@@ -429,4 +429,13 @@ impl GoRecord {
             variations: tail,
         }
     }
+}
+/// `stones` with Black's before White's, each colour's in the order they came (a stable
+/// partition, not a sort: it needs no sorting code for this one type in the web build).
+pub(crate) fn black_first(stones: Vec<(Point, Player)>) -> Vec<(Point, Player)> {
+    let (mut black, white): (Vec<_>, Vec<_>) = stones
+        .into_iter()
+        .partition(|&(_, player)| player == Player::Black);
+    black.extend(white);
+    black
 }

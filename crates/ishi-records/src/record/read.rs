@@ -307,7 +307,7 @@ fn read_root(root: Vec<Property>) -> Result<(GoRecord, Option<Position>), Record
             }
         }
     }
-    setup.sort_by_key(|&(_, player)| player);
+    let setup = super::black_first(setup);
     let setup_position = match setup_properties.first() {
         Some(property) => property.position,
         None => get("HA").and_then(|ha| ha.position),

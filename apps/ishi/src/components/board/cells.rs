@@ -10,7 +10,7 @@ use crate::i18n::{CellFact, Tr};
 use crate::model::{Cell, GameKind, Match, go_point};
 
 /// Everything a cell shows, worked out once per render.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct CellView {
     /// The cell.
     pub cell: Cell,
@@ -34,8 +34,6 @@ pub struct CellView {
     pub owner: Option<Player>,
     /// While counting: the stone is marked dead.
     pub dead: bool,
-    /// The ghost stone of a move waiting for confirmation.
-    pub ghost: Option<Player>,
 }
 
 impl CellView {
@@ -71,7 +69,7 @@ impl CellView {
 }
 
 /// The views of every cell of `m`'s current position, row by row from the top.
-pub fn cell_views(m: &Match, hints: bool, ghost: Option<Cell>) -> Vec<CellView> {
+pub fn cell_views(m: &Match, hints: bool) -> Vec<CellView> {
     let position = m.position();
     let size = position.size();
     let snapshot = m.current();
@@ -113,7 +111,6 @@ pub fn cell_views(m: &Match, hints: bool, ghost: Option<Cell>) -> Vec<CellView> 
                 star: position.is_star(cell),
                 owner,
                 dead,
-                ghost: (ghost == Some(cell) && legal.contains(&cell)).then(|| position.turn()),
             });
         }
     }

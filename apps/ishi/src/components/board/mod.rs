@@ -9,12 +9,14 @@
 
 mod cells;
 
+use std::rc::Rc;
+
 use dioxus::prelude::*;
-use ishi_rules::Move;
+use ishi_rules::{Move, Player};
 
 pub use cells::{CellView, cell_views, edge_class, player_name};
 
-use crate::app::{AppHandle, use_app, use_tr};
+use crate::app::{AppHandle, use_app};
 use crate::i18n::Tr;
 use crate::model::{Action, Cell, GameKind};
 use crate::state::{AppAction, AppState};
@@ -40,13 +42,16 @@ pub struct BoardView {
     pub guessing: bool,
     /// Alternates with every ply, so that the flip animation starts again.
     pub flip_phase: &'static str,
-    /// Every cell, row by row from the top.
-    pub cells: Vec<CellView>,
+    /// The player to move: the colour of a ghost stone.
+    pub turn: Player,
+    /// Every cell, row by row from the top (shared: the shell hands the board the view
+    /// without copying the cells).
+    pub cells: Rc<[CellView]>,
 }
 
 impl BoardView {
-    /// The board of `state`'s match, with the ghost stone of a move waiting for confirmation.
-    pub fn of(state: &AppState, ghost: Option<Cell>) -> BoardView {
+    /// The board of `state`'s match.
+    pub fn of(state: &AppState) -> BoardView {
         let m = state.current();
         let position = m.position();
         BoardView {
@@ -60,16 +65,10 @@ impl BoardView {
             } else {
                 "b"
             },
-            cells: cell_views(m, state.settings().hints, ghost),
+            turn: position.turn(),
+            cells: cell_views(m, state.settings().hints).into(),
         }
     }
-}
-
-/// What the cells share with the board: the ghost stone and the press under way.
-#[derive(Copy, Clone)]
-struct Pointer {
-    ghost: Signal<Option<Cell>>,
-    pressed: Signal<Option<(Cell, f64, f64)>>,
 }
 
 /// A tap (or Enter) on `cell`: marks a chain dead while counting; otherwise plays there, or
@@ -97,15 +96,17 @@ fn tap(app: AppHandle, mut ghost: Signal<Option<Cell>>, cell: Cell, pointer_type
 
 /// The board of the current match.
 #[component]
-pub fn Board() -> Element {
+pub fn Board(view: BoardView, tr: Tr) -> Element {
     let app = use_app();
-    let tr = use_tr();
     let ghost = use_signal(|| None::<Cell>);
-    let pressed = use_signal(|| None::<(Cell, f64, f64)>);
-    use_context_provider(|| Pointer { ghost, pressed });
+    let mut pressed = use_signal(|| None::<(Cell, f64, f64)>);
     let cursor = use_signal(|| None::<Cell>);
-    let view = use_memo(move || BoardView::of(&app.read(), ghost()));
-    let view = view.read();
+    // The ghost stone of a move waiting for confirmation, on a cell where it is legal.
+    let ghost_at = ghost().filter(|&c| {
+        view.cells
+            .get(cell_index(c, view.size))
+            .is_some_and(|v| v.legal)
+    });
     let (kind, size) = (view.kind, view.size);
     let middle = Cell::new(size as u8 / 2, size as u8 / 2);
     let focus = cursor().filter(|c| (c.col as usize) < size && (c.row as usize) < size);
@@ -132,7 +133,7 @@ pub fn Board() -> Element {
             "aria-activedescendant": "cell-{focus_name}",
             onkeydown: move |e| on_key(&e, app, ghost, cursor, size),
             if view.coordinates {
-                thead { CoordinateRow { kind, size } }
+                thead { {coordinate_row(kind, size)} }
             }
             tbody {
                 for (row, cells) in view.cells.chunks(size).enumerate() {
@@ -141,13 +142,43 @@ pub fn Board() -> Element {
                             th { scope: "row", "{row_label(kind, row, size)}" }
                         }
                         for cell in cells.iter().cloned() {
-                            BoardCell {
+                            td {
                                 key: "{cell.cell.col}",
-                                focused: focus == Some(cell.cell),
-                                flip_phase: view.flip_phase,
-                                size,
-                                tr,
-                                view: cell,
+                                id: "cell-{cell.name}",
+                                class: edge_class(cell.cell, size),
+                                "data-cursor": if focus == Some(cell.cell) { "true" },
+                                "data-point": "{cell.name}",
+                                "data-stone": cell.stone.map(player_name),
+                                "data-legal": if cell.legal { "true" },
+                                "data-last": if cell.last { "true" },
+                                "data-flip": if cell.flipped { view.flip_phase },
+                                "data-ko": if cell.ko { "true" },
+                                "data-star": if cell.star { "true" },
+                                "data-owner": cell.owner.map(player_name),
+                                "data-dead": if cell.dead { "true" },
+                                "data-ghost": if ghost_at == Some(cell.cell) { player_name(view.turn) },
+                                "data-hole": if !cell.playable { "true" },
+                                "aria-label": cell.aria_label(tr),
+                                role: "gridcell",
+                                onpointerdown: move |e: PointerEvent| {
+                                    let p = e.client_coordinates();
+                                    pressed.set(Some((cell.cell, p.x, p.y)));
+                                },
+                                onpointercancel: move |_| pressed.set(None),
+                                onpointerup: move |e: PointerEvent| {
+                                    let p = e.client_coordinates();
+                                    let on_cell = pressed.take().is_some_and(|(c, x, y)| {
+                                        c == cell.cell && (p.x - x).hypot(p.y - y) <= TAP_SLOP
+                                    });
+                                    if on_cell && cell.playable {
+                                        tap(app, ghost, cell.cell, &e.pointer_type());
+                                    }
+                                },
+                                if let Some(p) = cell.stone {
+                                    span { class: "stone {player_name(p)}" }
+                                } else if ghost_at == Some(cell.cell) {
+                                    span { class: "stone ghost {player_name(view.turn)}" }
+                                }
                             }
                         }
                         if view.coordinates {
@@ -157,7 +188,7 @@ pub fn Board() -> Element {
                 }
             }
             if view.coordinates {
-                tfoot { CoordinateRow { kind, size } }
+                tfoot { {coordinate_row(kind, size)} }
             }
         }
     }
@@ -199,62 +230,8 @@ fn cell_index(cell: Cell, size: usize) -> usize {
     cell.row as usize * size + cell.col as usize
 }
 
-/// One cell: its attributes, its stone, and the pointer events that make a tap.
-#[component]
-fn BoardCell(
-    view: CellView,
-    focused: bool,
-    flip_phase: &'static str,
-    size: usize,
-    tr: Tr,
-) -> Element {
-    let app = use_app();
-    let Pointer { ghost, mut pressed } = use_context();
-    let cell = view.cell;
-    rsx! {
-        td {
-            id: "cell-{view.name}",
-            class: edge_class(cell, size),
-            "data-cursor": if focused { "true" },
-            "data-point": "{view.name}",
-            "data-stone": view.stone.map(player_name),
-            "data-legal": if view.legal { "true" },
-            "data-last": if view.last { "true" },
-            "data-flip": if view.flipped { flip_phase },
-            "data-ko": if view.ko { "true" },
-            "data-star": if view.star { "true" },
-            "data-owner": view.owner.map(player_name),
-            "data-dead": if view.dead { "true" },
-            "data-ghost": view.ghost.map(player_name),
-            "data-hole": if !view.playable { "true" },
-            "aria-label": view.aria_label(tr),
-            role: "gridcell",
-            onpointerdown: move |e: PointerEvent| {
-                let p = e.client_coordinates();
-                pressed.set(Some((cell, p.x, p.y)));
-            },
-            onpointercancel: move |_| pressed.set(None),
-            onpointerup: move |e: PointerEvent| {
-                let p = e.client_coordinates();
-                let on_cell = pressed.take().is_some_and(|(c, x, y)| {
-                    c == cell && (p.x - x).hypot(p.y - y) <= TAP_SLOP
-                });
-                if on_cell && view.playable {
-                    tap(app, ghost, cell, &e.pointer_type());
-                }
-            },
-            if let Some(p) = view.stone {
-                span { class: "stone {player_name(p)}" }
-            } else if let Some(p) = view.ghost {
-                span { class: "stone ghost {player_name(p)}" }
-            }
-        }
-    }
-}
-
 /// The row of column labels above and below the board.
-#[component]
-fn CoordinateRow(kind: GameKind, size: usize) -> Element {
+fn coordinate_row(kind: GameKind, size: usize) -> Element {
     rsx! {
         tr {
             th { class: "corner" }

@@ -5,6 +5,7 @@ use dioxus::prelude::*;
 
 use crate::app::{use_app, use_tr};
 use crate::components::dialog::Dialog;
+use crate::i18n::Tr;
 use crate::model::{Action, GameKind};
 use crate::state::{AppAction, AppState, Overlay, SettingsChange};
 
@@ -13,7 +14,7 @@ pub const CSS: &str = include_str!("controls.css");
 
 /// Which controls are offered, and their states.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-struct ControlsView {
+pub struct ControlsView {
     kind: GameKind,
     human_turn: bool,
     counting: bool,
@@ -27,7 +28,8 @@ struct ControlsView {
 }
 
 impl ControlsView {
-    fn of(state: &AppState) -> ControlsView {
+    /// The controls of `state`.
+    pub fn of(state: &AppState) -> ControlsView {
         let m = state.current();
         ControlsView {
             kind: m.kind(),
@@ -45,11 +47,9 @@ impl ControlsView {
 
 /// The action row and the undo bar.
 #[component]
-pub fn Controls() -> Element {
+pub fn Controls(view: ControlsView, tr: Tr) -> Element {
     let app = use_app();
-    let tr = use_tr();
-    let view = use_memo(move || ControlsView::of(&app.read()));
-    let v = view();
+    let v = view;
     let play = move |action: Action| app.send(AppAction::Match(action));
     let pressed = |on: bool| if on { "true" } else { "false" };
     rsx! {

@@ -2,19 +2,18 @@
 
 use dioxus::prelude::*;
 
-use crate::app::{use_app, use_tr};
+use crate::app::use_app;
+use crate::i18n::Tr;
 use crate::model::GameKind;
 use crate::state::{AppAction, Overlay};
 
 /// The header's stylesheet.
 pub const CSS: &str = include_str!("header.css");
 
-/// The header bar.
+/// The header bar, `kind` the game on screen.
 #[component]
-pub fn Header() -> Element {
+pub fn Header(kind: GameKind, tr: Tr) -> Element {
     let app = use_app();
-    let tr = use_tr();
-    let kind = use_memo(move || app.read().current().kind());
     rsx! {
         header { class: "header",
             h1 { class: "title", "Ishi", span { class: "kanji", lang: "ja", "石" } }
@@ -23,7 +22,7 @@ pub fn Header() -> Element {
                     button {
                         key: "{k:?}",
                         class: "mode",
-                        "aria-pressed": if kind() == k { "true" } else { "false" },
+                        "aria-pressed": if kind == k { "true" } else { "false" },
                         onclick: move |_| app.send(AppAction::SwitchGame(k)),
                         {tr.game(k)}
                     }

@@ -3,7 +3,7 @@
 
 use dioxus::prelude::*;
 
-use crate::app::{use_app, use_tr};
+use crate::app::{AppHandle, use_app, use_tr};
 use crate::components::dialog::Dialog;
 use crate::i18n::Tr;
 use crate::js;
@@ -20,20 +20,22 @@ pub const CSS: &str = include_str!("more.css");
 pub fn More() -> Element {
     let app = use_app();
     let tr = use_tr();
-    let error = use_memo(move || match app.read().notice() {
+    let copied = use_signal(|| None::<RecordFormat>);
+    let pasted = use_signal(String::new);
+    let error = match app.read().notice() {
         Notice::Error(e) if e.shown_in_sheet() && !matches!(e, AppError::Setup(_)) => {
-            Some(app.tr().error(e))
+            Some(tr.error(e))
         }
         _ => None,
-    });
+    };
     rsx! {
         Dialog { title_id: "more-title", title: tr.record(), class: "more-sheet",
-            Exports {}
-            Import {}
-            if let Some(error) = error() {
+            {exports(app, tr, copied)}
+            {import(app, tr, pasted)}
+            if let Some(error) = error {
                 p { class: "error", role: "alert", "{error}" }
             }
-            RecentGames {}
+            {recent_games(app, tr)}
             div { class: "dialog-buttons",
                 button { class: "secondary", onclick: move |_| app.send(AppAction::Show(Overlay::None)), {tr.close()} }
             }
@@ -66,15 +68,12 @@ fn download(export: &Export) {
     );
 }
 
-/// The records of the game on screen, each to copy or download.
-#[component]
-fn Exports() -> Element {
-    let app = use_app();
-    let tr = use_tr();
-    let exports = use_memo(move || records::export(app.read().current()));
-    let mut copied = use_signal(|| None::<RecordFormat>);
+/// The records of the game on screen, each to copy or download; `copied` is the format last
+/// copied, which its button says.
+fn exports(app: AppHandle, tr: Tr, mut copied: Signal<Option<RecordFormat>>) -> Element {
+    let exports = records::export(app.read().current());
     rsx! {
-        for export in exports.read().iter().cloned() {
+        for export in exports {
             section { class: "export", key: "{export.format.id()}",
                 h3 { {tr.format(export.format)} }
                 textarea {
@@ -102,12 +101,8 @@ fn Exports() -> Element {
     }
 }
 
-/// Import: a record pasted or opened from a file.
-#[component]
-fn Import() -> Element {
-    let app = use_app();
-    let tr = use_tr();
-    let mut pasted = use_signal(String::new);
+/// Import: a record pasted (into `pasted`) or opened from a file.
+fn import(app: AppHandle, tr: Tr, mut pasted: Signal<String>) -> Element {
     rsx! {
         h2 { {tr.import()} }
         textarea {
@@ -145,18 +140,15 @@ fn Import() -> Element {
 }
 
 /// The recent games, each to open for review.
-#[component]
-fn RecentGames() -> Element {
-    let app = use_app();
-    let tr = use_tr();
-    let recent = use_memo(move || app.read().recent().to_vec());
+fn recent_games(app: AppHandle, tr: Tr) -> Element {
+    let recent = app.read().recent().to_vec();
     rsx! {
         h2 { {tr.recent_games()} }
-        if recent.read().is_empty() {
+        if recent.is_empty() {
             p { class: "empty", {tr.no_recent_games()} }
         }
         ul { class: "recent",
-            for (i, entry) in recent.read().iter().enumerate() {
+            for (i, entry) in recent.iter().enumerate() {
                 li { key: "{i}",
                     span { class: "what", {describe(tr, entry)} }
                     button {

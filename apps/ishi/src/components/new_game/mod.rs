@@ -46,25 +46,25 @@ pub fn NewGame() -> Element {
         let state = app.peek();
         NewGameForm::new(state.settings(), state.current().kind())
     });
-    let error = use_memo(move || match app.read().notice() {
-        Notice::Error(e @ AppError::Setup(_)) => Some(app.tr().error(e)),
+    let error = match app.read().notice() {
+        Notice::Error(e @ AppError::Setup(_)) => Some(tr.error(e)),
         _ => None,
-    });
+    };
     let start = move |_| match form.peek().config() {
         Ok(config) => app.send(AppAction::NewGame(config)),
         Err(e) => app.send(AppAction::Report(AppError::Setup(e))),
     };
     rsx! {
         Dialog { title_id: "new-game-title", title: tr.new_game(), class: "new-game-sheet",
-            GameChoice { form }
+            {game_choice(form, tr)}
             if form.read().kind == GameKind::Othello {
-                OthelloFields { form }
+                {othello_fields(form, tr)}
             } else {
-                GoFields { form }
+                {go_fields(form, tr)}
             }
-            SideFields { form }
-            options::Options {}
-            if let Some(error) = error() {
+            {side_fields(form, tr)}
+            {options::options(app, tr)}
+            if let Some(error) = error {
                 p { class: "error", role: "alert", "{error}" }
             }
             div { class: "dialog-buttons",
@@ -76,9 +76,7 @@ pub fn NewGame() -> Element {
 }
 
 /// Othello or Go.
-#[component]
-fn GameChoice(form: Signal<NewGameForm>) -> Element {
-    let tr = use_tr();
+fn game_choice(mut form: Signal<NewGameForm>, tr: Tr) -> Element {
     let shown = form.read().kind;
     rsx! {
         div { class: "field modes", role: "radiogroup", "aria-label": tr.game_label(),
@@ -97,9 +95,7 @@ fn GameChoice(form: Signal<NewGameForm>) -> Element {
 }
 
 /// Othello's board.
-#[component]
-fn OthelloFields(form: Signal<NewGameForm>) -> Element {
-    let tr = use_tr();
+fn othello_fields(mut form: Signal<NewGameForm>, tr: Tr) -> Element {
     let board = form.read().othello_board;
     rsx! {
         label { class: "field",
@@ -121,9 +117,7 @@ fn OthelloFields(form: Signal<NewGameForm>) -> Element {
 }
 
 /// Go's board, rules, handicap and komi.
-#[component]
-fn GoFields(form: Signal<NewGameForm>) -> Element {
-    let tr = use_tr();
+fn go_fields(mut form: Signal<NewGameForm>, tr: Tr) -> Element {
     let f = form.read().clone();
     rsx! {
         label { class: "field",
@@ -172,9 +166,7 @@ fn GoFields(form: Signal<NewGameForm>) -> Element {
 }
 
 /// Who plays Black and White: a person, or one of the game's computer levels.
-#[component]
-fn SideFields(form: Signal<NewGameForm>) -> Element {
-    let tr = use_tr();
+fn side_fields(mut form: Signal<NewGameForm>, tr: Tr) -> Element {
     let kind = form.read().kind;
     let levels = match kind {
         GameKind::Othello => level_choices::<OthelloLevel>(),

@@ -3,18 +3,15 @@
 
 use dioxus::prelude::*;
 
-use crate::app::{use_app, use_tr};
+use crate::app::AppHandle;
 use crate::i18n::Field;
+use crate::i18n::Tr;
 use crate::settings::{Confirm, Language, WATCH_PACES};
 use crate::state::{AppAction, SettingsChange};
 
 /// The options' fieldset.
-#[component]
-pub fn Options() -> Element {
-    let app = use_app();
-    let tr = use_tr();
-    let settings = use_memo(move || app.read().settings().clone());
-    let current = settings.read();
+pub(super) fn options(app: AppHandle, tr: Tr) -> Element {
+    let current = app.read().settings().clone();
     let change = move |change: SettingsChange| app.send(AppAction::Settings(change));
     rsx! {
         fieldset { class: "options",
@@ -36,8 +33,8 @@ pub fn Options() -> Element {
                     }
                 }
             }
-            Toggle { option: OnOff::Coordinates, on: current.coordinates }
-            Toggle { option: OnOff::Hints, on: current.hints }
+            {toggle(app, tr, OnOff::Coordinates, current.coordinates)}
+            {toggle(app, tr, OnOff::Hints, current.hints)}
             label { class: "field",
                 span { {tr.field(Field::Confirm)} }
                 select {
@@ -102,10 +99,7 @@ impl OnOff {
 }
 
 /// An option that is on or off: a labelled checkbox.
-#[component]
-fn Toggle(option: OnOff, on: bool) -> Element {
-    let app = use_app();
-    let tr = use_tr();
+fn toggle(app: AppHandle, tr: Tr, option: OnOff, on: bool) -> Element {
     rsx! {
         label { class: "field check",
             span { {tr.field(option.field())} }

@@ -3,25 +3,20 @@
 
 use dioxus::prelude::*;
 
-use crate::app::{use_app, use_tr};
+use crate::app::use_app;
 use crate::i18n::ReviewStep;
+use crate::i18n::Tr;
 use crate::model::Action;
 use crate::state::AppAction;
 
 /// The bar's stylesheet.
 pub const CSS: &str = include_str!("review.css");
 
-/// The review bar, shown while reviewing.
+/// The review bar, shown while reviewing: `cursor` is the index of the snapshot on screen,
+/// `last` the last index of the history.
 #[component]
-pub fn Review() -> Element {
+pub fn Review(cursor: usize, last: usize, tr: Tr) -> Element {
     let app = use_app();
-    let tr = use_tr();
-    let at = use_memo(move || {
-        let state = app.read();
-        let m = state.current();
-        (m.cursor(), m.history().len() - 1)
-    });
-    let (cursor, last) = at();
     let go = move |index: usize| app.send(AppAction::Match(Action::GoTo(index)));
     rsx! {
         div { class: "review", role: "group", "aria-label": tr.review(),

@@ -4,7 +4,6 @@
 use dioxus::prelude::*;
 use ishi_rules::{Move, Player};
 
-use crate::app::use_app;
 use crate::components::board::player_name;
 use crate::i18n::Tr;
 use crate::state::{AppState, Notice};
@@ -55,7 +54,7 @@ pub fn message(tr: Tr, state: &AppState) -> String {
 
 /// One side's chip: its colour, its count, who plays it, and whether it is to move.
 #[derive(Clone, PartialEq, Debug)]
-struct Chip {
+pub struct Chip {
     player: Player,
     count: u32,
     label: String,
@@ -65,7 +64,7 @@ struct Chip {
 
 /// Everything the status line shows.
 #[derive(Clone, PartialEq, Debug)]
-struct StatusView {
+pub struct StatusView {
     text: String,
     chips: [Chip; 2],
     thinking: bool,
@@ -76,7 +75,8 @@ struct StatusView {
 }
 
 impl StatusView {
-    fn of(tr: Tr, state: &AppState) -> StatusView {
+    /// The status line of `state`, in the words of `tr`.
+    pub fn of(tr: Tr, state: &AppState) -> StatusView {
         let m = state.current();
         let position = m.position();
         let (counts, kind, turn) = (position.counts(), position.kind(), position.turn());
@@ -104,16 +104,12 @@ impl StatusView {
 
 /// The status line.
 #[component]
-pub fn Status() -> Element {
-    let app = use_app();
-    let view = use_memo(move || StatusView::of(app.tr(), &app.read()));
-    let view = view.read();
+pub fn Status(view: StatusView) -> Element {
     rsx! {
         div { class: "status",
             div { class: "scores",
-                for chip in view.chips.iter().cloned() {
-                    ScoreChip { key: "{chip.player}", chip }
-                }
+                {score_chip(&view.chips[0])}
+                {score_chip(&view.chips[1])}
             }
             p {
                 class: "message",
@@ -129,8 +125,7 @@ pub fn Status() -> Element {
 }
 
 /// A side's score chip.
-#[component]
-fn ScoreChip(chip: Chip) -> Element {
+fn score_chip(chip: &Chip) -> Element {
     let colour = player_name(chip.player);
     rsx! {
         span {
