@@ -41,6 +41,32 @@ test("a Japanese browser gets Japanese at first", async (t) => {
     assert.equal(await page.locator("button.mode").first().innerText(), "オセロ");
 });
 
+test("errors read in Japanese too, words and all", async (t) => {
+    const page = await open(t, { ...PHONE, locale: "ja-JP" });
+    t.after(() => page.context().close());
+    // An illegal move on the board: the rules' reason, in Japanese.
+    await page.tap('td[data-point="a1"]');
+    assert.equal((await status(page)).message, "そこには打てません: 裏返せる石がありません。");
+    // A broken record in the records sheet: where and why, in Japanese.
+    await page.tap("header button.more");
+    await page.locator('textarea[name="import"]').fill("f5 d6 zz");
+    await page.tap(".more-sheet button.import");
+    const error = await page.locator(".more-sheet .error").innerText();
+    assert.equal(error, "読み込めません: 3手目（7 文字目）: 「z」は「f5」のようなマスではありません。");
+    await screenshot(page, "language-japanese-import-error");
+    // A komi that is not a number, in the new-game sheet.
+    await page.tap(".more-sheet button.secondary");
+    await page.tap("header button.new-game");
+    await page.locator(".new-game-sheet button.mode[role=radio]", { hasText: "囲碁" }).tap();
+    await page.locator("input[name=komi]").fill("");
+    await page.tap(".new-game-sheet button.start");
+    assert.match(
+        await page.locator(".new-game-sheet .error").innerText(),
+        /^この対局は始められません: コミは/,
+    );
+    assert.equal(await page.locator("table.board.othello").count(), 1, "no game started");
+});
+
 test("the language run logged no console error and no page error", () => {
     assertNoProblems(problems);
 });
