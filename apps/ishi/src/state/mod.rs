@@ -5,7 +5,7 @@
 //! settings, the recent games, whether the review bar is open, whether a computer-only game is
 //! paused, the open overlay, the notice for the player, and why the computer last failed. No
 //! Dioxus here: the components read the state through one hook and dispatch actions
-//! (`components::use_app`), the computer's driver asks it what to work out next
+//! ([`crate::app::use_app`]), the computer's driver asks it what to work out next
 //! ([`AppState::job`]) and sends the answers back as actions, and saving follows from what
 //! [`apply`](AppState::apply) returns ([`Effects`]).
 //!
@@ -13,7 +13,8 @@
 //! - An action that fails changes nothing but the notice, which then says why.
 //! - The match on screen and the one put aside are of different games.
 //! - The settings' last setups are setups that started a match (or the defaults).
-//! - A finished match at the cursor is at the head of the recent games, once.
+//! - A match that finishes on screen joins the recent games once (not again when the review
+//!   steps through it).
 //! - The computer's answer is taken only for the state it was asked about (the match's
 //!   epoch); a failed answer is reported and not asked for again until the state moves on.
 
