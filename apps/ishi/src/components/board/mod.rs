@@ -99,7 +99,7 @@ fn tap(app: AppHandle, mut ghost: Signal<Option<Cell>>, cell: Cell, pointer_type
 pub fn Board(view: BoardView, tr: Tr) -> Element {
     let app = use_app();
     let ghost = use_signal(|| None::<Cell>);
-    let mut pressed = use_signal(|| None::<(Cell, f64, f64)>);
+    let pressed = use_signal(|| None::<(Cell, f64, f64)>);
     let cursor = use_signal(|| None::<Cell>);
     // The ghost stone of a move waiting for confirmation, on a cell where it is legal.
     let ghost_at = ghost().filter(|&c| {
@@ -118,6 +118,17 @@ pub fn Board(view: BoardView, tr: Tr) -> Element {
     let kind_name = match kind {
         GameKind::Othello => "othello",
         GameKind::Go => "go",
+    };
+    let shared = Shared {
+        app,
+        tr,
+        ghost,
+        pressed,
+        size,
+        focus,
+        ghost_at,
+        turn: view.turn,
+        flip_phase: view.flip_phase,
     };
     rsx! {
         table {
@@ -142,44 +153,7 @@ pub fn Board(view: BoardView, tr: Tr) -> Element {
                             th { scope: "row", "{row_label(kind, row, size)}" }
                         }
                         for cell in cells.iter().cloned() {
-                            td {
-                                key: "{cell.cell.col}",
-                                id: "cell-{cell.name}",
-                                class: edge_class(cell.cell, size),
-                                "data-cursor": if focus == Some(cell.cell) { "true" },
-                                "data-point": "{cell.name}",
-                                "data-stone": cell.stone.map(player_name),
-                                "data-legal": if cell.legal { "true" },
-                                "data-last": if cell.last { "true" },
-                                "data-flip": if cell.flipped { view.flip_phase },
-                                "data-ko": if cell.ko { "true" },
-                                "data-star": if cell.star { "true" },
-                                "data-owner": cell.owner.map(player_name),
-                                "data-dead": if cell.dead { "true" },
-                                "data-ghost": if ghost_at == Some(cell.cell) { player_name(view.turn) },
-                                "data-hole": if !cell.playable { "true" },
-                                "aria-label": cell.aria_label(tr),
-                                role: "gridcell",
-                                onpointerdown: move |e: PointerEvent| {
-                                    let p = e.client_coordinates();
-                                    pressed.set(Some((cell.cell, p.x, p.y)));
-                                },
-                                onpointercancel: move |_| pressed.set(None),
-                                onpointerup: move |e: PointerEvent| {
-                                    let p = e.client_coordinates();
-                                    let on_cell = pressed.take().is_some_and(|(c, x, y)| {
-                                        c == cell.cell && (p.x - x).hypot(p.y - y) <= TAP_SLOP
-                                    });
-                                    if on_cell && cell.playable {
-                                        tap(app, ghost, cell.cell, &e.pointer_type());
-                                    }
-                                },
-                                if let Some(p) = cell.stone {
-                                    span { class: "stone {player_name(p)}" }
-                                } else if ghost_at == Some(cell.cell) {
-                                    span { class: "stone ghost {player_name(view.turn)}" }
-                                }
-                            }
+                            {board_cell(cell, shared)}
                         }
                         if view.coordinates {
                             th { scope: "row", "{row_label(kind, row, size)}" }
@@ -189,6 +163,80 @@ pub fn Board(view: BoardView, tr: Tr) -> Element {
             }
             if view.coordinates {
                 tfoot { {coordinate_row(kind, size)} }
+            }
+        }
+    }
+}
+
+/// What the cells of one render of the board share.
+#[derive(Copy, Clone)]
+struct Shared {
+    app: AppHandle,
+    tr: Tr,
+    ghost: Signal<Option<Cell>>,
+    /// The cell a pointer went down on, and where.
+    pressed: Signal<Option<(Cell, f64, f64)>>,
+    size: usize,
+    /// The keyboard's cursor.
+    focus: Option<Cell>,
+    /// Where the ghost stone of a move waiting for confirmation stands.
+    ghost_at: Option<Cell>,
+    turn: Player,
+    flip_phase: &'static str,
+}
+
+/// One cell: its attributes, its stone, and the pointer events that make a tap (a release
+/// over the cell the press started on, within [`TAP_SLOP`]).
+fn board_cell(cell: CellView, shared: Shared) -> Element {
+    let Shared {
+        app,
+        tr,
+        ghost,
+        mut pressed,
+        size,
+        focus,
+        ghost_at,
+        turn,
+        flip_phase,
+    } = shared;
+    let ghost_here = ghost_at == Some(cell.cell);
+    rsx! {
+        td {
+            key: "{cell.cell.col}",
+            id: "cell-{cell.name}",
+            class: edge_class(cell.cell, size),
+            "data-cursor": if focus == Some(cell.cell) { "true" },
+            "data-point": "{cell.name}",
+            "data-stone": cell.stone.map(player_name),
+            "data-legal": if cell.legal { "true" },
+            "data-last": if cell.last { "true" },
+            "data-flip": if cell.flipped { flip_phase },
+            "data-ko": if cell.ko { "true" },
+            "data-star": if cell.star { "true" },
+            "data-owner": cell.owner.map(player_name),
+            "data-dead": if cell.dead { "true" },
+            "data-ghost": if ghost_here { player_name(turn) },
+            "data-hole": if !cell.playable { "true" },
+            "aria-label": cell.aria_label(tr),
+            role: "gridcell",
+            onpointerdown: move |e: PointerEvent| {
+                let p = e.client_coordinates();
+                pressed.set(Some((cell.cell, p.x, p.y)));
+            },
+            onpointercancel: move |_| pressed.set(None),
+            onpointerup: move |e: PointerEvent| {
+                let p = e.client_coordinates();
+                let on_cell = pressed.take().is_some_and(|(c, x, y)| {
+                    c == cell.cell && (p.x - x).hypot(p.y - y) <= TAP_SLOP
+                });
+                if on_cell && cell.playable {
+                    tap(app, ghost, cell.cell, &e.pointer_type());
+                }
+            },
+            if let Some(p) = cell.stone {
+                span { class: "stone {player_name(p)}" }
+            } else if ghost_here {
+                span { class: "stone ghost {player_name(turn)}" }
             }
         }
     }
