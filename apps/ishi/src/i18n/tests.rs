@@ -294,6 +294,7 @@ fn computer_failures() -> Vec<ComputerFailure> {
         ComputerFailure::Worker("E42".to_owned()),
         ComputerFailure::NoMove,
         ComputerFailure::NotAMove(MoveNameError::Malformed("zz".to_owned())),
+        ComputerFailure::NotAMove(MoveNameError::OffBoard("T19".to_owned())),
         ComputerFailure::Illegal(IllegalReason::Occupied),
     ]
 }
