@@ -207,6 +207,17 @@ pub struct Mcts {
     ownership: Vec<f32>,
 }
 
+/// A move of the root and what the search found of it ([`Mcts::root_moves`]).
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Move,
+    /// Playouts through it.
+    pub visits: u32,
+    /// The share of those playouts the player to move at the root won.
+    pub win_rate: f32,
+}
+
 /// What one simulation needs, allocated once per search.
 struct Scratch {
     path: Vec<usize>,
@@ -247,6 +258,32 @@ impl Mcts {
     /// before a search with playouts. Feed it to `ishi_scoring::guess_dead_stones_with`.
     pub fn ownership(&self) -> Option<&[f32]> {
         (!self.ownership.is_empty()).then_some(&self.ownership[..])
+    }
+
+    /// The root's moves after the last search, with the playouts through each and its win
+    /// rate for the player to move at the root (its prior's before the first playout), most
+    /// visited first. Empty before a search. What an analysis shows of each candidate.
+    pub fn root_moves(&self) -> Vec<RootMove> {
+        if self.nodes.is_empty() {
+            return Vec::new();
+        }
+        let mut moves: Vec<RootMove> = self
+            .children(0)
+            .map(|c| {
+                let node = &self.nodes[c];
+                RootMove {
+                    mv: decode(node.mv),
+                    visits: node.visits,
+                    win_rate: node.win_rate(),
+                }
+            })
+            .collect();
+        moves.sort_unstable_by(|a, b| {
+            b.visits
+                .cmp(&a.visits)
+                .then(b.win_rate.total_cmp(&a.win_rate))
+        });
+        moves
     }
 
     /// Searches `go` within `limits` ([`Limits::nodes`] counts playouts; `depth` is

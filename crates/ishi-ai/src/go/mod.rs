@@ -45,7 +45,7 @@ use rand::seq::IndexedRandom;
 use crate::level::parse;
 use crate::{Level, LevelId, Limits, SearchResult, Stop, UnknownLevel};
 
-pub use mcts::{Config, Mcts, NODE_BYTES};
+pub use mcts::{Config, Mcts, NODE_BYTES, RootMove};
 pub use ownership::ownership;
 
 /// The ids of Go's levels, weakest first (see [`levels`]).

@@ -38,7 +38,7 @@ pub use board::{Board, Othello8, OthelloN};
 pub use geometry::{Bits, Geometry, Shaped, Standard};
 pub use perft::perft;
 pub use shape::{MAX_SIZE, MIN_SIZE, PRESETS, Preset, Shape, ShapeError};
-pub use square::{ParseSquareError, Square};
+pub use square::{ParseSquareError, Square, Symmetry};
 
 /// An Othello move: a disc on a square, or a pass.
 pub type Move = crate::Move<Square>;
@@ -98,6 +98,32 @@ impl Othello {
     /// The board's shape.
     pub fn shape(&self) -> Shape {
         dispatch!(self, b => b.shape())
+    }
+
+    /// The position turned or mirrored by `symmetry`, the same player to move; `None` when
+    /// the board's shape does not map onto itself that way.
+    ///
+    /// ```
+    /// use ishi_rules::othello::{Othello, Symmetry};
+    ///
+    /// let start = Othello::standard();
+    /// // The start maps onto itself by a half turn and the two diagonals.
+    /// assert_eq!(start.transformed(Symmetry::Turn180), Some(start));
+    /// assert_ne!(start.transformed(Symmetry::Turn90), Some(start));
+    /// ```
+    pub fn transformed(&self, symmetry: Symmetry) -> Option<Othello> {
+        let setup = self.setup();
+        let size = setup.shape.size();
+        let image = |sq| symmetry.apply(sq, size);
+        if !setup
+            .shape
+            .squares()
+            .all(|sq| setup.shape.contains(image(sq)))
+        {
+            return None;
+        }
+        let discs = setup.discs.iter().map(|&(sq, p)| (image(sq), p)).collect();
+        Othello::from_setup(&Setup { discs, ..setup }).ok()
     }
 
     /// The disc on `sq`, if any.

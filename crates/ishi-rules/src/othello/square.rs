@@ -68,6 +68,67 @@ impl fmt::Display for Square {
     }
 }
 
+/// One of the eight ways to turn or mirror a square board onto itself.
+///
+/// ```
+/// use ishi_rules::othello::{Square, Symmetry};
+///
+/// let f5: Square = "f5".parse()?;
+/// let images: Vec<String> = Symmetry::ALL.iter().map(|s| s.apply(f5, 8).to_string()).collect();
+/// assert_eq!(images, ["f5", "d6", "c4", "e3", "c5", "f4", "e6", "d3"]);
+/// # Ok::<(), ishi_rules::othello::ParseSquareError>(())
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Symmetry {
+    /// Every square where it is.
+    Identity,
+    /// A quarter turn clockwise.
+    Turn90,
+    /// A half turn.
+    Turn180,
+    /// A quarter turn anticlockwise.
+    Turn270,
+    /// Left and right swapped.
+    MirrorColumns,
+    /// Top and bottom swapped.
+    MirrorRows,
+    /// Mirrored in the diagonal from the top-left corner (a1-h8): columns and rows swapped.
+    MainDiagonal,
+    /// Mirrored in the other diagonal (h1-a8).
+    AntiDiagonal,
+}
+
+impl Symmetry {
+    /// All eight, the identity first.
+    pub const ALL: [Symmetry; 8] = [
+        Symmetry::Identity,
+        Symmetry::Turn90,
+        Symmetry::Turn180,
+        Symmetry::Turn270,
+        Symmetry::MirrorColumns,
+        Symmetry::MirrorRows,
+        Symmetry::MainDiagonal,
+        Symmetry::AntiDiagonal,
+    ];
+
+    /// The image of `sq` on a square board of side `size` (`sq` must lie on it).
+    pub fn apply(self, sq: Square, size: usize) -> Square {
+        let last = size.saturating_sub(1) as u8;
+        let (c, r) = (sq.col.min(last), sq.row.min(last));
+        let (col, row) = match self {
+            Symmetry::Identity => (c, r),
+            Symmetry::Turn90 => (last - r, c),
+            Symmetry::Turn180 => (last - c, last - r),
+            Symmetry::Turn270 => (r, last - c),
+            Symmetry::MirrorColumns => (last - c, r),
+            Symmetry::MirrorRows => (c, last - r),
+            Symmetry::MainDiagonal => (r, c),
+            Symmetry::AntiDiagonal => (last - r, last - c),
+        };
+        Square { row, col }
+    }
+}
+
 /// Text that does not name a square.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseSquareError {

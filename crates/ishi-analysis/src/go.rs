@@ -1,0 +1,132 @@
+//! Go analysis with Monte Carlo tree search: the candidates are the root's moves with their
+//! playouts and win rates, the worth is Black's win rate and the lead the playouts' ownership
+//! implies.
+
+use ishi_ai::go::{Config, Mcts};
+use ishi_ai::{Eval, Limits, Stop};
+use ishi_rules::Game;
+use ishi_rules::go::{Go, Move};
+use rand::Rng;
+
+use crate::{Analysis, Candidate, GO, Review, Worth};
+
+/// How hard to look at each position.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Budget {
+    /// Playouts a position.
+    pub playouts: u64,
+}
+
+impl Budget {
+    /// The default: 2,000 playouts a position.
+    pub const QUICK: Budget = Budget { playouts: 2_000 };
+    /// 10,000 playouts a position.
+    pub const DEEP: Budget = Budget { playouts: 10_000 };
+}
+
+/// A move the tree gave fewer playouts than this share of the budget is searched again on
+/// its own to be judged.
+const JUDGED_SHARE: u64 = 20;
+
+/// A new search for analysis: the engine's defaults, never resigning.
+pub fn engine() -> Mcts {
+    Mcts::new(Config {
+        resign_below: None,
+        ..Config::default()
+    })
+}
+
+/// The analysis of `go`, with `played` (the move the game went on with, if any) among the
+/// candidates, from `budget`'s playouts on `mcts` (keep one for a game: its tree carries
+/// over to the next position). A played move the tree barely visited is searched on its own
+/// with a fifth of the budget, from the reply's side. `stop` ends the searches early.
+pub fn analyse(
+    mcts: &mut Mcts,
+    go: &Go,
+    played: Option<Move>,
+    budget: Budget,
+    rng: &mut impl Rng,
+    stop: &Stop,
+) -> Analysis<Move> {
+    let mover = go.turn();
+    let result = mcts.search(go, Limits::nodes(budget.playouts), rng, stop);
+    let ownership = mcts.ownership().map(<[f32]>::to_vec);
+    let mut candidates: Vec<Candidate<Move>> = mcts
+        .root_moves()
+        .into_iter()
+        .filter(|m| m.visits > 0)
+        .map(|m| Candidate {
+            mv: m.mv,
+            value: 100.0 * m.win_rate,
+            exact: false,
+            visits: m.visits,
+        })
+        .collect();
+    let enough = (budget.playouts / JUDGED_SHARE).max(1);
+    if let Some(mv) = played.filter(|&mv| go.is_legal(mv)) {
+        let judged = candidates
+            .iter()
+            .any(|c| c.mv == mv && u64::from(c.visits) >= enough);
+        if !judged {
+            let value = reply_value(go, mv, budget, rng, stop);
+            candidates.retain(|c| c.mv != mv);
+            candidates.push(Candidate {
+                mv,
+                value,
+                exact: false,
+                visits: 0,
+            });
+        }
+    }
+    let black_rate = match (candidates.first(), result.eval) {
+        (Some(best), _) => best.value / 100.0,
+        (None, Eval::WinRate(rate)) => rate,
+        (None, _) => 0.5,
+    };
+    let black_rate = mover.fold(black_rate, 1.0 - black_rate);
+    let lead = ownership.as_deref().map_or(0.0, |own| lead(go, own));
+    Analysis {
+        mover,
+        candidates,
+        worth: Worth::Go {
+            win_rate: black_rate,
+            lead,
+        },
+        ownership,
+    }
+}
+
+/// The value of `mv` in `go` for its player, in win-rate points: the reply's search from the
+/// other side, with a fifth of the budget on a search of its own (the analysis's tree is
+/// left as it was).
+fn reply_value(go: &Go, mv: Move, budget: Budget, rng: &mut impl Rng, stop: &Stop) -> f32 {
+    let Ok(after) = go.play(mv) else {
+        return 0.0;
+    };
+    if after.is_over() {
+        // Two passes: the game is counted as it stands.
+        let margin = after.margin() as f32 / 2.0;
+        let won = go.turn().fold(margin > 0.0, margin < 0.0);
+        return if won { 100.0 } else { 0.0 };
+    }
+    let mut own = engine();
+    let reply = own.search(&after, Limits::nodes(budget.playouts / 5), rng, stop);
+    match reply.eval {
+        Eval::WinRate(rate) => 100.0 * (1.0 - rate),
+        _ => 50.0,
+    }
+}
+
+/// Black's expected lead in points from the playouts' ownership: the area each side holds
+/// on average, less the komi.
+fn lead(go: &Go, ownership: &[f32]) -> f32 {
+    let area: f32 = ownership.iter().sum();
+    area - go.rules().komi.half_points() as f32 / 2.0
+}
+
+impl Analysis<Move> {
+    /// `played` judged against the best move with Go's thresholds ([`GO`]).
+    pub fn review(&self, played: Move) -> Option<Review<Move>> {
+        self.review_with(played, &GO)
+    }
+}
