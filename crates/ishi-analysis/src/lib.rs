@@ -40,6 +40,11 @@ use ishi_rules::{ByColor, Player};
 
 /// How good a move was, against the best move of the same search.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Class {
     /// The best move, or one as good.
     Best,
@@ -129,6 +134,11 @@ pub const GO: Thresholds = Thresholds {
 
 /// What a position is worth to Black: a point of the evaluation graph.
 #[derive(Copy, Clone, PartialEq, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Worth {
     /// Othello: the final disc margin Black can expect with best play from here.
     Discs {
@@ -149,6 +159,7 @@ pub enum Worth {
 
 /// A candidate move of a position and its value for the player to move.
 #[derive(Copy, Clone, PartialEq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Candidate<M> {
     /// The move.
     pub mv: M,

@@ -82,21 +82,26 @@ pub fn analyse(
     } else {
         hints(engine, position, Limits::nodes(budget.nodes), stop)
     };
-    let worth = match candidates.first() {
+    Analysis {
+        mover,
+        worth: worth(position, &candidates),
+        candidates,
+        ownership: None,
+    }
+}
+
+/// What `position` is worth to Black, from its candidates (best first): the best value, or
+/// the final margin when the game is over.
+pub fn worth(position: &Othello, candidates: &[Candidate<Move>]) -> Worth {
+    match candidates.first() {
         Some(best) => Worth::Discs {
-            margin: mover.fold(best.value, -best.value),
+            margin: position.turn().fold(best.value, -best.value),
             exact: best.exact,
         },
         None => Worth::Discs {
             margin: position.score().margin() as f32,
             exact: true,
         },
-    };
-    Analysis {
-        mover,
-        candidates,
-        worth,
-        ownership: None,
     }
 }
 

@@ -26,9 +26,12 @@
 //! assert!(["d3", "c4", "f5", "e6"].contains(&reply.mv.as_deref().unwrap()));
 //! ```
 
+mod analysis;
+
 use ishi_ai::go::GoLevel;
 use ishi_ai::othello::OthelloLevel;
 use ishi_ai::{AnyLevel, Level, LevelId, SearchResult, Stop};
+use ishi_analysis::{Candidate, Worth};
 use ishi_rules::go::{self, Go, GoRules, Komi};
 use ishi_rules::othello::notation;
 use ishi_rules::{ByColor, Game, Move, Player};
@@ -64,7 +67,7 @@ pub enum GameState {
 }
 
 /// What to work out.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Task {
     /// The move of a level of the position's game (an Othello level for an Othello board).
@@ -78,6 +81,47 @@ pub enum Task {
         /// Playouts to run.
         playouts: u32,
     },
+    /// The values of the moves of the position, for the hints on the board: every legal move
+    /// (Othello) or the moves the search visited (Go). Asked again with more effort, the
+    /// worker's engine keeps what it learnt of the position.
+    Hints {
+        /// How far to look.
+        budget: HintBudget,
+    },
+    /// One position of a game under review: every candidate's value with the played move's
+    /// among them, what the position is worth to Black, and (Go) who owns each point.
+    Analyse {
+        /// The move the game went on with, if any: a square or point name, or `pass`.
+        played: Option<String>,
+        /// The deep budget rather than the quick one.
+        deep: bool,
+    },
+}
+
+/// How far hints look.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HintBudget {
+    /// Othello: every move searched this many plies deep.
+    Depth(u32),
+    /// Othello: every move solved exactly (for the last empty squares).
+    Exact,
+    /// Go: this many more playouts on the tree of the position.
+    Playouts(u32),
+}
+
+/// The values a [`Task::Hints`] or [`Task::Analyse`] found.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Analysed {
+    /// The moves valued, best first, named as players write them, each with its value for
+    /// the player to move (Othello: discs; Go: win rate in points from 0 to 100).
+    pub candidates: Vec<Candidate<String>>,
+    /// What the position is worth to Black.
+    pub worth: Worth,
+    /// Go: who owns each point at the end of the playouts, from -1 (White) to 1 (Black), in
+    /// `Go::points` order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ownership: Option<Vec<f32>>,
 }
 
 /// A request for a move.
@@ -114,22 +158,38 @@ pub struct Reply {
     /// `Go::points` order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ownership: Option<Vec<f32>>,
+    /// For [`Task::Hints`] and [`Task::Analyse`]: the values found.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<Analysed>,
 }
 
 /// Answers `request`, stopping early when `stop` is raised (the desktop app raises it to
 /// cancel; on the web the app ends the worker instead).
 pub fn think_with(request: &Request, stop: &Stop) -> Reply {
     let mut rng = SmallRng::seed_from_u64(request.seed);
-    let level = match request.task {
-        Task::Move { level } => level,
+    let level = match &request.task {
+        Task::Move { level } => *level,
         Task::Ownership { playouts } => {
             return match go_position(&request.game) {
                 Ok(go) => Reply {
-                    ownership: Some(ishi_ai::go::ownership(&go, playouts.min(20_000), &mut rng)),
+                    ownership: Some(ishi_ai::go::ownership(
+                        &go,
+                        (*playouts).min(20_000),
+                        &mut rng,
+                    )),
                     ..Reply::empty(request.epoch)
                 },
                 Err(error) => Reply::failed(request.epoch, error),
             };
+        }
+        Task::Hints { budget } => {
+            let analysed = analysis::hints(&request.game, *budget, &mut rng, stop);
+            return analysis::reply(request.epoch, analysed);
+        }
+        Task::Analyse { played, deep } => {
+            let analysed =
+                analysis::analyse(&request.game, played.as_deref(), *deep, &mut rng, stop);
+            return analysis::reply(request.epoch, analysed);
         }
     };
     let answer = match (&request.game, level) {
@@ -167,6 +227,7 @@ impl Reply {
             millis: 0,
             error: None,
             ownership: None,
+            analysis: None,
         }
     }
 
@@ -421,5 +482,114 @@ mod tests {
             let mv = Move::Place(reply.mv.unwrap().parse().unwrap());
             assert!(position.is_legal(mv), "{} played {mv}", level.id);
         }
+    }
+
+    /// The answer of `task` on `game`, through JSON as the Web Worker gets it.
+    fn ask(game: GameState, task: Task) -> Reply {
+        let request = Request {
+            epoch: 4,
+            game,
+            seed: 9,
+            task,
+        };
+        let json = serde_json::to_string(&request).unwrap();
+        serde_json::from_str(&think_json(&json)).unwrap()
+    }
+
+    fn othello(board: &str) -> GameState {
+        GameState::Othello {
+            board: board.to_owned(),
+        }
+    }
+
+    #[test]
+    fn othello_hints_value_every_legal_move() {
+        let start = "---------------------------OX------XO--------------------------- X";
+        let reply = ask(
+            othello(start),
+            Task::Hints {
+                budget: HintBudget::Depth(4),
+            },
+        );
+        let analysis = reply.analysis.expect("hints");
+        assert_eq!(analysis.candidates.len(), 4);
+        // The four first moves are one move seen four ways: valued alike.
+        let first = analysis.candidates[0].value;
+        assert!(analysis.candidates.iter().all(|c| c.value == first));
+        // FFO #1: g8 wins by 18, exactly.
+        let ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+        let reply = ask(
+            othello(ffo1),
+            Task::Hints {
+                budget: HintBudget::Exact,
+            },
+        );
+        let best = &reply.analysis.expect("hints").candidates[0];
+        assert_eq!(
+            (best.mv.as_str(), best.value, best.exact),
+            ("g8", 18.0, true)
+        );
+    }
+
+    #[test]
+    fn go_hints_and_analysis_give_candidates_and_ownership() {
+        let reply = ask(
+            go_state(&["E5"]),
+            Task::Hints {
+                budget: HintBudget::Playouts(300),
+            },
+        );
+        let analysis = reply.analysis.expect("hints");
+        assert!(!analysis.candidates.is_empty());
+        assert!(analysis.candidates.iter().all(|c| c.visits > 0));
+        assert_eq!(analysis.ownership.map(|o| o.len()), Some(81));
+        let reply = ask(
+            go_state(&["E5"]),
+            Task::Analyse {
+                played: Some("A1".to_owned()),
+                deep: false,
+            },
+        );
+        let analysis = reply.analysis.expect("an analysis");
+        assert!(analysis.candidates.iter().any(|c| c.mv == "A1"));
+        assert!(matches!(analysis.worth, Worth::Go { .. }));
+    }
+
+    #[test]
+    fn analysis_values_the_played_move_and_refuses_what_does_not_fit() {
+        // Before White's f5 of the seeds' wipe-out game: f5 loses every disc.
+        let board = notation::print_board(
+            &ishi_rules::othello::transcript::load(
+                &ishi_rules::othello::Othello::standard(),
+                "e6f4e3d6c5f6e7",
+            )
+            .unwrap()
+            .positions[7],
+        );
+        let reply = ask(
+            othello(&board),
+            Task::Analyse {
+                played: Some("f5".to_owned()),
+                deep: false,
+            },
+        );
+        let analysis = reply.analysis.expect("an analysis");
+        let f5 = analysis.candidates.iter().find(|c| c.mv == "f5").unwrap();
+        assert_eq!(f5.value, -64.0);
+        let wrong = ask(
+            othello(&board),
+            Task::Hints {
+                budget: HintBudget::Playouts(10),
+            },
+        );
+        assert!(wrong.error.is_some() && wrong.analysis.is_none());
+        let wrong = ask(
+            othello(&board),
+            Task::Analyse {
+                played: Some("z9".to_owned()),
+                deep: false,
+            },
+        );
+        assert!(wrong.error.is_some());
     }
 }
