@@ -18,11 +18,15 @@
 //! takes the general path, [`OthelloN`] on `u128`, with the same rules code. [`Othello`] is
 //! the one type front ends hold: it dispatches to either path, so the standard game never pays
 //! for the others.
+//!
+//! Around the rules: [`transcript`] reads and writes move lists, [`notation`] board strings,
+//! and [`openings`] names the standard opening a game is in.
 
 pub mod bitboard;
 mod board;
 mod geometry;
 pub mod notation;
+pub mod openings;
 mod perft;
 mod shape;
 mod square;
