@@ -36,7 +36,7 @@ use std::sync::LazyLock;
 
 use crate::{Game, Player};
 
-use super::{Move, Othello, Square, transcript};
+use super::{Move, Othello, Square, Symmetry, transcript};
 
 /// A named opening: its line of moves from the standard 8x8 start, written from the f5
 /// orientation (Black's first move is f5), as a transcript like `"f5d6c3d3c4"`.
@@ -260,17 +260,14 @@ pub fn in_book(moves: &[Move]) -> bool {
         .is_ok_and(|replay| BOOK.on_lines.contains(&Key::of(&replay.last_position())))
 }
 
-/// A map of squares as (column, row) to (column, row).
-type Symmetry = fn(u8, u8) -> (u8, u8);
-
-/// The maps that keep the standard start as it is: the identity, the half turn, and the
-/// reflections in the a1-h8 and a8-h1 diagonals. They take f5 to f5, c4, e6 and d3, Black's
-/// four first moves.
+/// The symmetries that keep the standard start as it is: the identity, the half turn, and
+/// the reflections in the a1-h8 and a8-h1 diagonals. They take f5 to f5, c4, e6 and d3,
+/// Black's four first moves.
 const SYMMETRIES: [Symmetry; 4] = [
-    |col, row| (col, row),
-    |col, row| (7 - col, 7 - row),
-    |col, row| (row, col),
-    |col, row| (7 - row, 7 - col),
+    Symmetry::Identity,
+    Symmetry::Turn180,
+    Symmetry::MainDiagonal,
+    Symmetry::AntiDiagonal,
 ];
 
 /// A position as the book compares them: Black's and White's discs as bits `row * 8 + col`,
@@ -286,8 +283,9 @@ impl Key {
         let oriented = SYMMETRIES.map(|symmetry| {
             let mut discs = (0, 0);
             for index in 0..64u8 {
-                let (col, row) = symmetry(index % 8, index / 8);
-                match Square::from_coords(col, row).and_then(|sq| position.disc_at(sq)) {
+                let image =
+                    Square::from_coords(index % 8, index / 8).map(|sq| symmetry.apply(sq, 8));
+                match image.and_then(|sq| position.disc_at(sq)) {
                     Some(Player::Black) => discs.0 |= 1 << index,
                     Some(Player::White) => discs.1 |= 1 << index,
                     None => {}
