@@ -92,6 +92,7 @@ async fn run(app: AppHandle, job: Job) -> Option<AppAction> {
     let (task, delay_ms) = match job.task {
         JobTask::Move { level, delay_ms } => (Task::Move { level }, delay_ms),
         JobTask::Ownership { playouts } => (Task::Ownership { playouts }, 0),
+        JobTask::Hints { budget } => (Task::Hints { budget }, 0),
     };
     if delay_ms > 0 {
         crate::js::sleep(delay_ms).await;
@@ -109,6 +110,7 @@ async fn run(app: AppHandle, job: Job) -> Option<AppAction> {
     Some(match job.task {
         JobTask::Move { .. } => AppAction::ComputerMove { epoch, reply },
         JobTask::Ownership { .. } => AppAction::Ownership { epoch, reply },
+        JobTask::Hints { .. } => AppAction::Hints { epoch, reply },
     })
 }
 

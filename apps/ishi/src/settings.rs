@@ -83,6 +83,9 @@ impl Language {
 pub struct Settings {
     /// Show the legal moves (Othello).
     pub hints: bool,
+    /// Show the computer's value of each move on its cell while a person is to move.
+    #[serde(default)]
+    pub values: bool,
     /// Show the coordinates around the board.
     pub coordinates: bool,
     /// Confirm moves with a second tap.
@@ -105,6 +108,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             hints: true,
+            values: false,
             coordinates: true,
             confirm: Confirm::Auto,
             watch_delay_ms: 800,

@@ -138,6 +138,11 @@ impl Tr {
         self.pick("Hints", "ヒント")
     }
 
+    /// The computer's values toggle.
+    pub fn values(self) -> &'static str {
+        self.pick("Values", "評価値")
+    }
+
     /// Review toggle.
     pub fn review(self) -> &'static str {
         self.pick("Review", "棋譜を見る")
@@ -233,6 +238,25 @@ impl Tr {
                 CellFact::Empty => self.pick("empty", "空き").to_owned(),
                 CellFact::Dead => self.pick("dead", "死に石").to_owned(),
                 CellFact::Legal => self.pick("legal move", "打てます").to_owned(),
+                CellFact::Best => self.pick("best move", "最善手").to_owned(),
+                CellFact::Value {
+                    text,
+                    exact,
+                    visits: None,
+                } => match (self.0, exact) {
+                    (Language::English, false) => format!("value {text}"),
+                    (Language::English, true) => format!("value {text}, exact"),
+                    (Language::Japanese, false) => format!("評価値 {text}"),
+                    (Language::Japanese, true) => format!("評価値 {text}（確定）"),
+                },
+                CellFact::Value {
+                    text,
+                    visits: Some(visits),
+                    ..
+                } => match self.0 {
+                    Language::English => format!("win rate {text}%, {visits} playouts"),
+                    Language::Japanese => format!("勝率 {text}%、{visits} 回"),
+                },
                 CellFact::Last => self.pick("last move", "最後の手").to_owned(),
                 CellFact::Ko => self
                     .pick("ko: cannot be retaken now", "コウ: すぐには取れません")
@@ -256,6 +280,10 @@ impl Tr {
             Field::Options => self.pick("Options", "設定"),
             Field::Coordinates => self.pick("Coordinates", "座標"),
             Field::Hints => self.pick("Legal-move hints (Othello)", "打てる場所の表示（オセロ）"),
+            Field::Values => self.pick(
+                "The computer's value of each move",
+                "コンピューターの評価値を表示",
+            ),
             Field::Confirm => self.pick("Confirm moves", "着手の確認"),
             Field::Pace => self.pick("Computer vs computer pace", "コンピュータ同士の速さ"),
             Field::Language => self.pick("Language", "言語"),
@@ -474,7 +502,7 @@ pub enum ReviewStep {
 }
 
 /// A fact about a cell, for its spoken description.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum CellFact {
     /// A hole of a shaped board.
     OffBoard,
@@ -486,6 +514,18 @@ pub enum CellFact {
     Dead,
     /// A legal move.
     Legal,
+    /// The best move of the hints.
+    Best,
+    /// The hint's value of the move: discs (Othello, maybe exact) or a win rate in % with
+    /// its playouts (Go).
+    Value {
+        /// The value as written on the cell.
+        text: String,
+        /// Proved by the solver.
+        exact: bool,
+        /// Go: the playouts, as written on the cell.
+        visits: Option<String>,
+    },
     /// The last move.
     Last,
     /// Forbidden by ko.
@@ -511,6 +551,8 @@ pub enum Field {
     Coordinates,
     /// Hints toggle.
     Hints,
+    /// The computer's values toggle.
+    Values,
     /// Move confirmation.
     Confirm,
     /// Computer-only pace.

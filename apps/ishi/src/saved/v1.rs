@@ -198,6 +198,7 @@ impl SavedSettings {
         };
         Ok(Settings {
             hints: self.hints,
+            values: false,
             coordinates: self.coordinates,
             confirm: match self.confirm.as_str() {
                 "always" => Confirm::Always,

@@ -19,13 +19,15 @@
 //!   epoch); a failed answer is reported and not asked for again until the state moves on.
 
 mod error;
+mod hints;
 
 use std::mem;
 
 use ishi_ai::AnyLevel;
-use ishi_worker::Reply;
+use ishi_worker::{HintBudget, Reply};
 
 pub use error::{AppError, ComputerFailure};
+pub use hints::{HintValue, Hints};
 
 use crate::model::{Action, GameKind, Match, MatchConfig, Refusal};
 use crate::records;
@@ -63,6 +65,8 @@ pub enum Notice {
 pub enum SettingsChange {
     /// Legal-move hints on or off.
     Hints(bool),
+    /// The computer's values on the cells on or off.
+    Values(bool),
     /// Coordinates around the board on or off.
     Coordinates(bool),
     /// When moves need a second tap.
@@ -80,6 +84,13 @@ pub enum AppAction {
     Match(Action),
     /// The computer's answer to a [`JobTask::Move`] asked for the match's state `epoch`.
     ComputerMove {
+        /// The epoch of the job.
+        epoch: u64,
+        /// The answer.
+        reply: Reply,
+    },
+    /// The answer to a [`JobTask::Hints`] asked for the match's state `epoch`.
+    Hints {
         /// The epoch of the job.
         epoch: u64,
         /// The answer.
@@ -153,6 +164,12 @@ pub enum JobTask {
         /// Playouts to run.
         playouts: u32,
     },
+    /// The values of the moves of the position, for the hints, one round deeper than the
+    /// last: they refine while the person to move thinks.
+    Hints {
+        /// How far this round looks.
+        budget: HintBudget,
+    },
 }
 
 /// The least time between a person's move and the computer's answer, so the person sees
@@ -181,6 +198,8 @@ pub struct AppState {
     notice: Notice,
     /// Why the computer made no move, with the epoch it failed at.
     failure: Option<(u64, ComputerFailure)>,
+    /// The hints' values of the position on screen, for the epoch they are of.
+    hints: Option<Hints>,
 }
 
 impl AppState {
@@ -202,6 +221,7 @@ impl AppState {
             overlay: Overlay::None,
             notice: Notice::None,
             failure: None,
+            hints: None,
         }
     }
 
@@ -266,6 +286,14 @@ impl AppState {
         self.settings.language.unwrap_or(system)
     }
 
+    /// The values of the moves of the position on screen, when they are shown and some
+    /// came.
+    pub fn hints(&self) -> Option<&Hints> {
+        self.hints
+            .as_ref()
+            .filter(|h| self.settings.values && h.epoch == self.current.epoch())
+    }
+
     /// Why the computer, to move in the match on screen, made no move.
     pub fn computer_failure(&self) -> Option<&ComputerFailure> {
         self.failure
@@ -298,7 +326,9 @@ impl AppState {
                 task: JobTask::Ownership { playouts },
             });
         }
-        let level = m.computer_to_move()?;
+        let Some(level) = m.computer_to_move() else {
+            return self.hints_job();
+        };
         if self.paused || self.reviewing || self.computer_failure().is_some() {
             return None;
         }
@@ -310,6 +340,22 @@ impl AppState {
         Some(Job {
             epoch,
             task: JobTask::Move { level, delay_ms },
+        })
+    }
+
+    /// The next round of the values of the moves, when they are shown, a person is to move,
+    /// and they can still get better.
+    fn hints_job(&self) -> Option<Job> {
+        let m = &self.current;
+        if !self.settings.values || !m.human_to_move() {
+            return None;
+        }
+        let epoch = m.epoch();
+        let done = self.hints.as_ref().filter(|h| h.epoch == epoch);
+        let budget = hints::next_budget(m.position(), done)?;
+        Some(Job {
+            epoch,
+            task: JobTask::Hints { budget },
         })
     }
 
@@ -341,6 +387,18 @@ impl AppState {
             AppAction::Match(action) => self.on_match(action),
             AppAction::ComputerMove { epoch, reply } => self.on_computer_move(epoch, reply),
             AppAction::Ownership { epoch, reply } => self.on_ownership(epoch, reply),
+            AppAction::Hints { epoch, reply } => {
+                if epoch == self.current.epoch() {
+                    let previous = self.hints.take().filter(|h| h.epoch == epoch);
+                    self.hints = Some(Hints::answered(
+                        previous,
+                        epoch,
+                        self.current.position(),
+                        reply,
+                    ));
+                }
+                Ok(Effects::NONE)
+            }
             AppAction::NewGame(config) => self.new_game(config),
             AppAction::SwitchGame(kind) => self.switch_game(kind),
             AppAction::Import(text) => {
@@ -481,6 +539,7 @@ impl AppState {
         let settings = &mut self.settings;
         match change {
             SettingsChange::Hints(on) => settings.hints = on,
+            SettingsChange::Values(on) => settings.values = on,
             SettingsChange::Coordinates(on) => settings.coordinates = on,
             SettingsChange::Confirm(confirm) => settings.confirm = confirm,
             SettingsChange::WatchDelay(ms) => settings.watch_delay_ms = ms,

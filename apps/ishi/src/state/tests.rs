@@ -388,3 +388,138 @@ fn a_reported_error_is_shown_like_any_other() {
     );
     assert_eq!(state.notice(), &Notice::Error(error));
 }
+
+/// The reply of a hints round: `values` as (move, value, exact).
+fn hints_reply(epoch: u64, values: &[(&str, f32, bool)]) -> Reply {
+    Reply {
+        analysis: Some(ishi_worker::Analysed {
+            candidates: values
+                .iter()
+                .map(|&(mv, value, exact)| ishi_analysis::Candidate {
+                    mv: mv.to_owned(),
+                    value,
+                    exact,
+                    visits: 0,
+                })
+                .collect(),
+            worth: ishi_analysis::Worth::Discs {
+                margin: 0.0,
+                exact: false,
+            },
+            ownership: None,
+        }),
+        ..Reply::empty(epoch)
+    }
+}
+
+#[test]
+fn values_refine_round_by_round_while_a_person_thinks_and_stop_at_a_move() {
+    let mut state = humans_playing();
+    assert_eq!(state.job(), None, "values are off by default");
+    state
+        .apply(AppAction::Settings(SettingsChange::Values(true)))
+        .unwrap();
+    let epoch = state.current().epoch();
+    let first = JobTask::Hints {
+        budget: HintBudget::Depth(2),
+    };
+    assert_eq!(state.job(), Some(Job { epoch, task: first }));
+    let four = [
+        ("d3", 0.5, false),
+        ("c4", 0.5, false),
+        ("f5", 0.5, false),
+        ("e6", 0.5, false),
+    ];
+    state
+        .apply(AppAction::Hints {
+            epoch,
+            reply: hints_reply(epoch, &four),
+        })
+        .unwrap();
+    assert_eq!(state.hints().map(|h| h.values.len()), Some(4));
+    assert_eq!(
+        state.job().map(|j| j.task),
+        Some(JobTask::Hints {
+            budget: HintBudget::Depth(4)
+        })
+    );
+    assert!(!state.thinking(), "values are not the computer thinking");
+    // Hidden, they are neither shown nor asked for.
+    state
+        .apply(AppAction::Settings(SettingsChange::Values(false)))
+        .unwrap();
+    assert_eq!((state.hints(), state.job()), (None, None));
+    state
+        .apply(AppAction::Settings(SettingsChange::Values(true)))
+        .unwrap();
+    // A move: the values were of the position before it.
+    state.apply(play(sq("f5"))).unwrap();
+    assert_eq!(state.hints(), None);
+    let epoch = state.current().epoch();
+    assert_eq!(state.job(), Some(Job { epoch, task: first }));
+    // A late answer for the position before is dropped.
+    state
+        .apply(AppAction::Hints {
+            epoch: epoch - 1,
+            reply: hints_reply(epoch - 1, &four),
+        })
+        .unwrap();
+    assert_eq!(state.hints(), None);
+}
+
+#[test]
+fn exact_values_are_final_and_a_failed_round_keeps_what_came() {
+    let mut state = humans_playing();
+    state
+        .apply(AppAction::Settings(SettingsChange::Values(true)))
+        .unwrap();
+    let epoch = state.current().epoch();
+    let exact = [
+        ("d3", 0.0, true),
+        ("c4", 0.0, true),
+        ("f5", 0.0, true),
+        ("e6", 0.0, true),
+    ];
+    state
+        .apply(AppAction::Hints {
+            epoch,
+            reply: hints_reply(epoch, &exact),
+        })
+        .unwrap();
+    assert!(state.hints().unwrap().settled);
+    assert_eq!(state.job(), None);
+    let mut failing = humans_playing();
+    failing
+        .apply(AppAction::Settings(SettingsChange::Values(true)))
+        .unwrap();
+    let epoch = failing.current().epoch();
+    let estimates = [("d3", 1.0, false)];
+    failing
+        .apply(AppAction::Hints {
+            epoch,
+            reply: hints_reply(epoch, &estimates),
+        })
+        .unwrap();
+    failing
+        .apply(AppAction::Hints {
+            epoch,
+            reply: Reply::failed(epoch, "out of memory"),
+        })
+        .unwrap();
+    let hints = failing.hints().unwrap();
+    assert_eq!((hints.values.len(), hints.settled), (1, true));
+    assert_eq!(failing.job(), None);
+}
+
+#[test]
+fn the_computer_s_turn_has_no_values() {
+    let mut state = against_club();
+    state
+        .apply(AppAction::Settings(SettingsChange::Values(true)))
+        .unwrap();
+    state.apply(play(sq("f5"))).unwrap();
+    assert!(matches!(
+        state.job().map(|j| j.task),
+        Some(JobTask::Move { .. })
+    ));
+}

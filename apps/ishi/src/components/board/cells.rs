@@ -8,6 +8,25 @@ use ishi_scoring::Ownership;
 
 use crate::i18n::{CellFact, Tr};
 use crate::model::{Cell, GameKind, Match, go_point};
+use crate::state::{HintValue, Hints};
+
+/// Go shows the candidates with at least this share of the best one's playouts...
+const GO_HINT_SHARE: u32 = 10;
+/// ... and at most this many of them.
+const GO_HINTS: usize = 5;
+
+/// The computer's value of a move, on its cell.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct CellHint {
+    /// Othello: the value in discs for the player to move (`+3`); Go: the win rate in % (`62`).
+    pub text: String,
+    /// Go: the playouts through the move (`340`, `1.2k`).
+    pub detail: Option<String>,
+    /// The best move (or one as good).
+    pub best: bool,
+    /// Othello: the value is proved.
+    pub exact: bool,
+}
 
 /// Everything a cell shows, worked out once per render.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -34,6 +53,8 @@ pub struct CellView {
     pub owner: Option<Player>,
     /// While counting: the stone is marked dead.
     pub dead: bool,
+    /// The hint's value of the move here, when hints are on.
+    pub hint: Option<CellHint>,
 }
 
 impl CellView {
@@ -55,6 +76,16 @@ impl CellView {
         if self.legal {
             facts.push(CellFact::Legal);
         }
+        if let Some(hint) = &self.hint {
+            if hint.best {
+                facts.push(CellFact::Best);
+            }
+            facts.push(CellFact::Value {
+                text: hint.text.clone(),
+                exact: hint.exact,
+                visits: hint.detail.clone(),
+            });
+        }
         if self.last {
             facts.push(CellFact::Last);
         }
@@ -68,8 +99,60 @@ impl CellView {
     }
 }
 
-/// The views of every cell of `m`'s current position, row by row from the top.
-pub fn cell_views(m: &Match, hints: bool) -> Vec<CellView> {
+/// The hint of each valued move: every one in Othello, the most visited in Go.
+fn cell_hints(kind: GameKind, hints: &Hints) -> Vec<(Cell, CellHint)> {
+    let best = hints.values.first().map_or(0.0, |v| v.value);
+    let shown: Vec<&HintValue> = match kind {
+        GameKind::Othello => hints.values.iter().collect(),
+        GameKind::Go => {
+            let most = hints.values.iter().map(|v| v.visits).max().unwrap_or(0);
+            hints
+                .values
+                .iter()
+                .filter(|v| v.visits > 0 && v.visits * GO_HINT_SHARE >= most)
+                .take(GO_HINTS)
+                .collect()
+        }
+    };
+    shown
+        .into_iter()
+        .filter_map(|v| {
+            let cell = v.mv.point()?;
+            let (text, detail) = match kind {
+                GameKind::Othello => (discs(v.value), None),
+                GameKind::Go => (format!("{:.0}", v.value), Some(playouts(v.visits))),
+            };
+            let hint = CellHint {
+                text,
+                detail,
+                best: v.value >= best - 0.05,
+                exact: v.exact,
+            };
+            Some((cell, hint))
+        })
+        .collect()
+}
+
+/// A disc value as hints write it: `+3`, `0`, `-12`.
+fn discs(value: f32) -> String {
+    match value.round() as i32 {
+        0 => "0".to_owned(),
+        v => format!("{v:+}"),
+    }
+}
+
+/// Playouts as hints write them: `340`, `1.2k`, `12k`.
+fn playouts(visits: u32) -> String {
+    match visits {
+        0..1_000 => visits.to_string(),
+        1_000..10_000 => format!("{:.1}k", f64::from(visits) / 1000.0),
+        _ => format!("{}k", visits / 1000),
+    }
+}
+
+/// The views of every cell of `m`'s current position, row by row from the top, with the
+/// values of `hints` when they are of this position.
+pub fn cell_views(m: &Match, hints: bool, values: Option<&Hints>) -> Vec<CellView> {
     let position = m.position();
     let size = position.size();
     let snapshot = m.current();
@@ -86,6 +169,10 @@ pub fn cell_views(m: &Match, hints: bool) -> Vec<CellView> {
         .unwrap_or_default();
     let ko = position.ko();
     let count = m.count();
+    let mut hinted = values
+        .filter(|_| human_to_move)
+        .map(|h| cell_hints(position.kind(), h))
+        .unwrap_or_default();
     let mut views = Vec::with_capacity(size * size);
     for row in 0..size as u8 {
         for col in 0..size as u8 {
@@ -111,6 +198,10 @@ pub fn cell_views(m: &Match, hints: bool) -> Vec<CellView> {
                 star: position.is_star(cell),
                 owner,
                 dead,
+                hint: hinted
+                    .iter()
+                    .position(|(c, _)| *c == cell)
+                    .map(|i| hinted.swap_remove(i).1),
             });
         }
     }

@@ -66,7 +66,7 @@ impl BoardView {
                 "b"
             },
             turn: position.turn(),
-            cells: cell_views(m, state.settings().hints).into(),
+            cells: cell_views(m, state.settings().hints, state.hints()).into(),
         }
     }
 }
@@ -217,6 +217,9 @@ fn board_cell(cell: CellView, shared: Shared) -> Element {
             "data-dead": if cell.dead { "true" },
             "data-ghost": if ghost_here { player_name(turn) },
             "data-hole": if !cell.playable { "true" },
+            "data-hint": if cell.hint.is_some() { "true" },
+            "data-best": if cell.hint.as_ref().is_some_and(|h| h.best) { "true" },
+            "data-exact": if cell.hint.as_ref().is_some_and(|h| h.exact) { "true" },
             "aria-label": cell.aria_label(tr),
             role: "gridcell",
             onpointerdown: move |e: PointerEvent| {
@@ -237,6 +240,13 @@ fn board_cell(cell: CellView, shared: Shared) -> Element {
                 span { class: "stone {player_name(p)}" }
             } else if ghost_here {
                 span { class: "stone ghost {player_name(turn)}" }
+            } else if let Some(hint) = &cell.hint {
+                span { class: "hint", "aria-hidden": "true",
+                    "{hint.text}"
+                    if let Some(detail) = &hint.detail {
+                        small { "{detail}" }
+                    }
+                }
             }
         }
     }

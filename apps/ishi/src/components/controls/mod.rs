@@ -23,6 +23,8 @@ pub struct ControlsView {
     can_undo: bool,
     can_redo: bool,
     hints: bool,
+    /// The computer's values on the cells.
+    values: bool,
     paused: bool,
     reviewing: bool,
 }
@@ -39,6 +41,7 @@ impl ControlsView {
             can_undo: m.can_undo(),
             can_redo: m.can_redo(),
             hints: state.settings().hints,
+            values: state.settings().values,
             paused: state.paused(),
             reviewing: state.reviewing(),
         }
@@ -89,6 +92,12 @@ pub fn Controls(view: ControlsView, tr: Tr) -> Element {
                     onclick: move |_| app.send(AppAction::Settings(SettingsChange::Hints(!v.hints))),
                     {tr.hints()}
                 }
+            }
+            button {
+                class: "action values",
+                "aria-pressed": pressed(v.values),
+                onclick: move |_| app.send(AppAction::Settings(SettingsChange::Values(!v.values))),
+                {tr.values()}
             }
         }
         nav { class: "undo-bar", "aria-label": tr.history(),

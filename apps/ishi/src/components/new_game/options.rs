@@ -35,6 +35,7 @@ pub(super) fn options(app: AppHandle, tr: Tr) -> Element {
             }
             {toggle(app, tr, OnOff::Coordinates, current.coordinates)}
             {toggle(app, tr, OnOff::Hints, current.hints)}
+            {toggle(app, tr, OnOff::Values, current.values)}
             label { class: "field",
                 span { {tr.field(Field::Confirm)} }
                 select {
@@ -73,6 +74,7 @@ pub(super) fn options(app: AppHandle, tr: Tr) -> Element {
 enum OnOff {
     Coordinates,
     Hints,
+    Values,
 }
 
 impl OnOff {
@@ -80,6 +82,7 @@ impl OnOff {
         match self {
             OnOff::Coordinates => Field::Coordinates,
             OnOff::Hints => Field::Hints,
+            OnOff::Values => Field::Values,
         }
     }
 
@@ -87,6 +90,7 @@ impl OnOff {
         match self {
             OnOff::Coordinates => "coordinates",
             OnOff::Hints => "hints",
+            OnOff::Values => "values",
         }
     }
 
@@ -94,6 +98,7 @@ impl OnOff {
         match self {
             OnOff::Coordinates => SettingsChange::Coordinates(on),
             OnOff::Hints => SettingsChange::Hints(on),
+            OnOff::Values => SettingsChange::Values(on),
         }
     }
 }

@@ -1,0 +1,97 @@
+//! The hints' values: the computer's value of each move of the position on screen, refined
+//! round by round while the person to move thinks, and dropped when a move is played.
+
+use ishi_analysis::othello::empties;
+use ishi_worker::{HintBudget, Reply};
+
+use crate::model::{CellMove, Position};
+
+/// Othello's rounds: every move searched this many plies deep, one depth a round.
+const OTHELLO_DEPTHS: [u32; 6] = [2, 4, 6, 8, 10, 12];
+/// From this many empty squares on, the round after the first solves every move exactly.
+const EXACT_EMPTIES: u32 = 20;
+/// Go's rounds: this many more playouts a round, on the worker's tree of the position.
+const GO_PLAYOUTS: [u32; 4] = [300, 1_000, 3_000, 10_000];
+
+/// The value of one move.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct HintValue {
+    /// The move.
+    pub mv: CellMove,
+    /// Its value for the player to move: discs (Othello) or win rate in points (Go).
+    pub value: f32,
+    /// Othello: proved by the solver.
+    pub exact: bool,
+    /// Go: the playouts through it.
+    pub visits: u32,
+}
+
+/// The hints of one position.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Hints {
+    /// The match's epoch they are of.
+    pub epoch: u64,
+    /// The rounds answered.
+    pub rounds: u32,
+    /// The values, best first.
+    pub values: Vec<HintValue>,
+    /// No further round will be asked for: the values are exact, or the worker failed.
+    pub settled: bool,
+}
+
+impl Hints {
+    /// The hints after the answer `reply` to the next round after `previous` (the hints of
+    /// the same epoch so far, if any), in `position`. An answer with an error keeps the
+    /// values there are and asks for no more.
+    pub(super) fn answered(
+        previous: Option<Hints>,
+        epoch: u64,
+        position: &Position,
+        reply: Reply,
+    ) -> Hints {
+        let rounds = previous.as_ref().map_or(0, |h| h.rounds) + 1;
+        let Some(analysis) = reply.analysis.filter(|_| reply.error.is_none()) else {
+            return Hints {
+                epoch,
+                rounds,
+                values: previous.map(|h| h.values).unwrap_or_default(),
+                settled: true,
+            };
+        };
+        let values: Vec<HintValue> = analysis
+            .candidates
+            .iter()
+            .filter_map(|c| {
+                Some(HintValue {
+                    mv: position.parse_move(&c.mv).ok()?,
+                    value: c.value,
+                    exact: c.exact,
+                    visits: c.visits,
+                })
+            })
+            .collect();
+        let settled = !values.is_empty() && values.iter().all(|v| v.exact);
+        Hints {
+            epoch,
+            rounds,
+            values,
+            settled,
+        }
+    }
+}
+
+/// The budget of the next round of hints in `position`, after `done` (this position's hints
+/// so far); `None` when they will not get better.
+pub(super) fn next_budget(position: &Position, done: Option<&Hints>) -> Option<HintBudget> {
+    if done.is_some_and(|h| h.settled) {
+        return None;
+    }
+    let round = done.map_or(0, |h| h.rounds) as usize;
+    match position {
+        Position::Othello(o) if round > 0 && empties(o) <= EXACT_EMPTIES => {
+            (round == 1).then_some(HintBudget::Exact)
+        }
+        Position::Othello(_) => OTHELLO_DEPTHS.get(round).map(|&d| HintBudget::Depth(d)),
+        Position::Go(_) => GO_PLAYOUTS.get(round).map(|&p| HintBudget::Playouts(p)),
+    }
+}

@@ -1,0 +1,84 @@
+// Analysis that teaches: the computer's value of each move on its cell, refined while the
+// player thinks.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+    SMALL_PHONE,
+    assertNoProblems,
+    browserSession,
+    cell,
+    newGame,
+    screenshot,
+} from "./browser.mjs";
+
+/** The browser of this file and the console and page errors of its pages. */
+const session = browserSession();
+const { open, problems } = session;
+
+/** The hinted cells: name -> { text, best, exact, label }. */
+function hints(page) {
+    return page.evaluate(() =>
+        Object.fromEntries(
+            [...document.querySelectorAll("table.board td[data-hint]")].map((td) => [
+                td.dataset.point,
+                {
+                    text: td.querySelector(".hint")?.textContent ?? "",
+                    best: td.dataset.best === "true",
+                    exact: td.dataset.exact === "true",
+                    label: td.getAttribute("aria-label"),
+                },
+            ]),
+        ),
+    );
+}
+
+test("the values of the moves show on their cells, the best marked, and refine", async (t) => {
+    const page = await open(t, SMALL_PHONE);
+    await newGame(page, { game: "Othello", board: "8x8", black: "human", white: "human" });
+    assert.deepEqual(await hints(page), {}, "values are off at first");
+    await page.tap("button.values");
+    await page.locator("table.board td[data-hint]").first().waitFor({ timeout: 2_000 });
+    const first = await hints(page);
+    assert.deepEqual(Object.keys(first).sort(), ["c4", "d3", "e6", "f5"]);
+    for (const [name, hint] of Object.entries(first)) {
+        assert.match(hint.text, /^([+-]\d+|0)$/, `${name}: ${hint.text}`);
+        assert.ok(hint.best, `${name}: the four first moves are one move`);
+        assert.match(hint.label, /, best move, value ([+-]\d+|0)$/, hint.label);
+    }
+    await screenshot(page, "values-othello-360px");
+    // A move: the values of the next position, for White.
+    await page.tap('td[data-point="f5"]');
+    await page.locator('table.board td[data-point="d6"][data-hint]').waitFor({ timeout: 2_000 });
+    const second = await hints(page);
+    assert.deepEqual(Object.keys(second).sort(), ["d6", "f4", "f6"]);
+    assert.equal(Object.values(second).filter((h) => h.best).length >= 1, true);
+    // Hidden again: no value is left on the board.
+    await page.tap("button.values");
+    assert.deepEqual(await hints(page), {});
+});
+
+test("go shows the win rate and playouts of its best candidates", async (t) => {
+    const page = await open(t, SMALL_PHONE);
+    await newGame(page, { game: "Go", size: 9, black: "human", white: "human" });
+    await page.tap("button.values");
+    await page.locator("table.board td[data-hint]").first().waitFor({ timeout: 5_000 });
+    // The rounds go on: wait for the last one's playouts.
+    await page.waitForFunction(
+        () => [...document.querySelectorAll("table.board td[data-hint] small")].some((s) => /k$/.test(s.textContent)),
+        null,
+        { timeout: 20_000 },
+    );
+    const shown = await hints(page);
+    const count = Object.keys(shown).length;
+    assert.ok(count >= 1 && count <= 5, JSON.stringify(shown));
+    for (const hint of Object.values(shown)) {
+        assert.match(hint.label, /win rate \d+%, [\d.]+k? playouts$/, hint.label);
+    }
+    await screenshot(page, "values-go-360px");
+    assert.equal(await cell(page, "E5").getAttribute("data-stone"), null);
+});
+
+test("the analysis run logged no console error and no page error", () => {
+    assertNoProblems(problems);
+});
