@@ -21,18 +21,19 @@ use crate::app::AppHandle;
 use crate::model::{Match, Position, to_go};
 use crate::state::{AppAction, Job, JobTask};
 
-/// The request for `task` in `m`'s current position.
-pub fn request(m: &Match, task: Task, seed: u64) -> Request {
-    let game = match m.position() {
+/// The request for `task` in the position of the snapshot at `index` of `m`'s history (the
+/// cursor's for the game's own jobs; any for the analysis of a whole game).
+pub fn request(m: &Match, index: usize, task: Task, seed: u64) -> Request {
+    let line = &m.history()[..=index.min(m.history().len() - 1)];
+    let game = match &line[line.len() - 1].position {
         Position::Othello(o) => GameState::Othello {
             board: notation::print_board(o),
         },
         Position::Go(go) => {
-            let start = m.line()[0].position.go().map(|g| g.setup());
+            let start = line[0].position.go().map(|g| g.setup());
             let setup = start.unwrap_or_else(|| go.setup());
             let size = setup.size;
-            let moves = m
-                .line()
+            let moves = line
                 .iter()
                 .filter_map(|s| s.played.as_ref())
                 .filter_map(|p| to_go(p.mv, size))
@@ -89,21 +90,37 @@ pub fn use_computer(app: AppHandle) {
 /// Works `job` out: the action that answers it, or `None` when the state moved on first or
 /// the search was cancelled.
 async fn run(app: AppHandle, job: Job) -> Option<AppAction> {
-    let (task, delay_ms) = match job.task {
-        JobTask::Move { level, delay_ms } => (Task::Move { level }, delay_ms),
-        JobTask::Ownership { playouts } => (Task::Ownership { playouts }, 0),
-        JobTask::Hints { budget } => (Task::Hints { budget }, 0),
-    };
-    if delay_ms > 0 {
+    if let JobTask::Move { delay_ms, .. } = job.task {
         crate::js::sleep(delay_ms).await;
     }
     let request = {
         let state = app.peek();
         let m = state.current();
-        if m.epoch() != job.epoch {
+        let (index, task) = match job.task {
+            JobTask::Move { level, .. } => (m.cursor(), Task::Move { level }),
+            JobTask::Ownership { playouts } => (m.cursor(), Task::Ownership { playouts }),
+            JobTask::Hints { budget } => (m.cursor(), Task::Hints { budget }),
+            JobTask::Analyse {
+                index,
+                played,
+                deep,
+                ..
+            } => {
+                let here = &m.history().get(index)?.position;
+                let played = played.map(|mv| here.move_name(mv));
+                (index, Task::Analyse { played, deep })
+            }
+        };
+        // A job is for the state it was asked in: the match's epoch, or (for the analysis
+        // of a whole game, which the review steps through) the position's fingerprint.
+        let current = match job.task {
+            JobTask::Analyse { key, .. } => m.history()[index].position.fingerprint() == key,
+            _ => m.epoch() == job.epoch,
+        };
+        if !current {
             return None;
         }
-        request(m, task, seed())
+        request(m, index, task, seed())
     };
     let reply = think(request).await?;
     let epoch = job.epoch;
@@ -111,6 +128,7 @@ async fn run(app: AppHandle, job: Job) -> Option<AppAction> {
         JobTask::Move { .. } => AppAction::ComputerMove { epoch, reply },
         JobTask::Ownership { .. } => AppAction::Ownership { epoch, reply },
         JobTask::Hints { .. } => AppAction::Hints { epoch, reply },
+        JobTask::Analyse { index, key, .. } => AppAction::Analysed { index, key, reply },
     })
 }
 

@@ -7,6 +7,7 @@
 //! cursor. Every snapshot carries the whole position (board, captures, side to move, passes,
 //! ko), so undo restores all of it.
 
+mod annotation;
 mod config;
 mod position;
 
@@ -16,6 +17,7 @@ use ishi_ai::AnyLevel;
 use ishi_rules::{Game, IllegalReason, Move, Player};
 use ishi_scoring::{DeadStones, GameResult, Score, WinBy};
 
+pub use annotation::{Annotation, Judged};
 pub use config::{GoConfig, MatchConfig, OthelloConfig, OthelloStart, SetupError, Side, humans};
 pub use position::{
     Cell, CellMove, GameKind, MoveNameError, Position, from_go, from_othello, go_cell, go_point,
@@ -87,6 +89,14 @@ pub enum Action {
     /// Review: show the snapshot at this index of the history (any ply, forced passes
     /// included); a move played from there starts a new branch.
     GoTo(usize),
+    /// Files the analysis of the position at this index of the history (any ply). Refused
+    /// as stale when the position there is no longer the one analysed.
+    Annotate {
+        /// The snapshot's index in [`Match::history`].
+        index: usize,
+        /// What the analysis found.
+        annotation: Annotation,
+    },
     /// Go count: a better first guess of the dead stones (from Monte Carlo ownership), for the
     /// state it was worked out for (`epoch`). Ignored once a person has marked stones.
     RefineDead {
@@ -131,6 +141,8 @@ impl std::error::Error for Refusal {}
 pub struct Match {
     config: MatchConfig,
     history: Vec<Rc<Snapshot>>,
+    /// The analysis of each snapshot's position, by the snapshot's index.
+    annotations: Vec<Option<Rc<Annotation>>>,
     cursor: usize,
     /// Go: the dead stones marked while counting a game that ended by two passes.
     dead: Option<DeadStones>,
@@ -155,6 +167,7 @@ impl Match {
                 played: None,
                 ending: None,
             })],
+            annotations: vec![None],
             cursor: 0,
             dead: None,
             dead_refined: false,
@@ -192,6 +205,11 @@ impl Match {
     /// Every snapshot, those after the cursor (redo) included.
     pub fn history(&self) -> &[Rc<Snapshot>] {
         &self.history
+    }
+
+    /// The analysis of the snapshot at `index` of the history, if one was filed.
+    pub fn annotation(&self, index: usize) -> Option<&Annotation> {
+        self.annotations.get(index)?.as_deref()
     }
 
     /// The cursor's index in [`history`](Match::history).
@@ -314,6 +332,14 @@ impl Match {
                 self.dead = Some(dead);
                 self.dead_refined = true;
                 self.epoch += 1;
+                Ok(())
+            }
+            Action::Annotate { index, annotation } => {
+                let here = self.history.get(index).ok_or(Refusal::NothingThere)?;
+                if here.position.fingerprint() != annotation.key {
+                    return Err(Refusal::Stale);
+                }
+                self.annotations[index] = Some(Rc::new(annotation));
                 Ok(())
             }
             Action::GoTo(index) => {
@@ -445,6 +471,12 @@ impl Match {
     fn push(&mut self, snapshot: Snapshot) {
         self.history.truncate(self.cursor + 1);
         self.history.push(Rc::new(snapshot));
+        self.annotations.truncate(self.cursor + 1);
+        // The position a move was played from is judged anew, with the new move.
+        if let Some(last) = self.annotations.last_mut() {
+            *last = None;
+        }
+        self.annotations.push(None);
         self.cursor += 1;
         self.settle();
     }
@@ -466,6 +498,7 @@ impl Match {
                 }),
                 ending: None,
             }));
+            self.annotations.push(None);
             self.cursor += 1;
         }
         self.dead = self.guess_dead();

@@ -238,6 +238,15 @@ impl Position {
         }
     }
 
+    /// A number that differs between positions (the rules' position hash: stones or discs
+    /// and the side to move): what an analysis of this position is filed under.
+    pub fn fingerprint(&self) -> u64 {
+        match self {
+            Position::Othello(o) => o.hash(),
+            Position::Go(g) => g.hash(),
+        }
+    }
+
     /// The move named `name` as players write it (`f5`, `D4`, `pass`), in board
     /// coordinates: the one reader of the names that [`move_name`](Position::move_name)
     /// writes, for saved games and the computer's answers. Whether the move is legal is

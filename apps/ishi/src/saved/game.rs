@@ -12,7 +12,12 @@ use ishi_scoring::DeadStones;
 use serde::{Deserialize, Serialize};
 
 use super::text;
-use crate::model::{Ending, Match, MatchConfig, MoveNameError, Played, Refusal, Snapshot};
+use ishi_analysis::{Class, Worth};
+
+use crate::model::{
+    Action, Annotation, Ending, Judged, Match, MatchConfig, MoveNameError, Played, Refusal,
+    Snapshot,
+};
 
 /// One saved event of a match.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -35,6 +40,31 @@ pub struct SavedMatch {
     pub events: Vec<SavedEvent>,
     /// How many events are before the cursor.
     pub played: usize,
+    /// The analyses of its positions ("Analyse this game"), by their snapshots' indices in
+    /// the replayed history (forced passes included, as replay makes them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub analysis: Vec<SavedAnnotation>,
+}
+
+/// The analysis of one position, saved; moves by name, as the events.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct SavedAnnotation {
+    /// The snapshot's index.
+    pub index: usize,
+    /// What the position is worth to Black.
+    pub worth: Worth,
+    /// The best move and its value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best: Option<(String, f32)>,
+    /// The move played from it when it was analysed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next: Option<String>,
+    /// That move judged: its value, its loss and class.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub played: Option<(f32, f32, Class)>,
+    /// Made with the deep budget.
+    #[serde(default)]
+    pub deep: bool,
 }
 
 /// Why a saved event cannot be replayed.
@@ -114,6 +144,9 @@ impl SavedMatch {
             config: m.config().clone(),
             events: all.into_iter().map(|(_, e)| e).collect(),
             played,
+            analysis: (0..m.history().len())
+                .filter_map(|i| Some(saved_annotation(m, i, m.annotation(i)?)))
+                .collect(),
         }
     }
 
@@ -139,8 +172,62 @@ impl SavedMatch {
             }
         }
         m.set_cursor(cursor_at);
+        for saved in &self.analysis {
+            // An analysis that no longer fits the game (a damaged file) is left out: it is a
+            // help to the review, not part of the game.
+            if let Some(annotation) = annotation(&m, saved) {
+                let _stale = m.apply(Action::Annotate {
+                    index: saved.index,
+                    annotation,
+                });
+            }
+        }
         Ok(m)
     }
+}
+
+/// The saved form of the annotation of the snapshot at `index` of `m`.
+fn saved_annotation(m: &Match, index: usize, a: &Annotation) -> SavedAnnotation {
+    let position = &m.history()[index].position;
+    SavedAnnotation {
+        index,
+        worth: a.worth,
+        best: a.best.map(|(mv, value)| (position.move_name(mv), value)),
+        next: a.next.map(|mv| position.move_name(mv)),
+        played: a.played.map(|j| (j.value, j.loss, j.class)),
+        deep: a.deep,
+    }
+}
+
+/// The annotation `saved` describes, for the snapshot at its index of `m`; `None` when it
+/// does not fit (no such snapshot, a move that is not one).
+fn annotation(m: &Match, saved: &SavedAnnotation) -> Option<Annotation> {
+    let position = &m.history().get(saved.index)?.position;
+    let best = match &saved.best {
+        Some((name, value)) => Some((position.parse_move(name).ok()?, *value)),
+        None => None,
+    };
+    let next = match &saved.next {
+        Some(name) => Some(position.parse_move(name).ok()?),
+        None => None,
+    };
+    let played = match (next, saved.played) {
+        (Some(mv), Some((value, loss, class))) => Some(Judged {
+            mv,
+            value,
+            loss,
+            class,
+        }),
+        _ => None,
+    };
+    Some(Annotation {
+        key: position.fingerprint(),
+        worth: saved.worth,
+        best,
+        next,
+        played,
+        deep: saved.deep,
+    })
 }
 
 /// Plays one saved event, whoever's turn it is (a saved game is history, not input).

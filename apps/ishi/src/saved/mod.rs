@@ -17,7 +17,7 @@ pub mod v1;
 use ishi_scoring::GameResult;
 use serde::{Deserialize, Serialize};
 
-pub use game::{EventError, MatchLoadError, SavedEvent, SavedMatch};
+pub use game::{EventError, MatchLoadError, SavedAnnotation, SavedEvent, SavedMatch};
 
 use crate::model::Match;
 use crate::settings::Settings;

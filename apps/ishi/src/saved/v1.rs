@@ -184,6 +184,7 @@ impl SavedMatch1 {
             config: self.config.config()?,
             events: self.events,
             played: self.played,
+            analysis: Vec::new(),
         })
     }
 }

@@ -18,6 +18,7 @@
 //! - The computer's answer is taken only for the state it was asked about (the match's
 //!   epoch); a failed answer is reported and not asked for again until the state moves on.
 
+mod analysis;
 mod error;
 mod hints;
 
@@ -26,10 +27,11 @@ use std::mem;
 use ishi_ai::AnyLevel;
 use ishi_worker::{HintBudget, Reply};
 
+pub use analysis::AnalysisRun;
 pub use error::{AppError, ComputerFailure};
 pub use hints::{HintValue, Hints};
 
-use crate::model::{Action, GameKind, Match, MatchConfig, Refusal};
+use crate::model::{Action, CellMove, GameKind, Match, MatchConfig, Refusal};
 use crate::records;
 use crate::saved::{LoadError, Loaded, RECENT_GAMES, RecentGame, SavedApp, SavedMatch};
 use crate::settings::{Confirm, Language, Settings};
@@ -86,6 +88,18 @@ pub enum AppAction {
     ComputerMove {
         /// The epoch of the job.
         epoch: u64,
+        /// The answer.
+        reply: Reply,
+    },
+    /// Analyse every position of the match on screen (with the deep budget or the quick
+    /// one), or stop (`None`).
+    Analyse(Option<AnalysisRun>),
+    /// The answer to a [`JobTask::Analyse`].
+    Analysed {
+        /// The snapshot's index.
+        index: usize,
+        /// Its position's fingerprint when it was asked about.
+        key: u64,
         /// The answer.
         reply: Reply,
     },
@@ -164,6 +178,19 @@ pub enum JobTask {
         /// Playouts to run.
         playouts: u32,
     },
+    /// The analysis of the snapshot at `index` of the match's history, for "Analyse this
+    /// game" (the job's epoch is the position's fingerprint, so that stepping through the
+    /// review does not restart it).
+    Analyse {
+        /// The snapshot's index.
+        index: usize,
+        /// Its position's fingerprint.
+        key: u64,
+        /// The move played from it, to judge.
+        played: Option<CellMove>,
+        /// The deep budget.
+        deep: bool,
+    },
     /// The values of the moves of the position, for the hints, one round deeper than the
     /// last: they refine while the person to move thinks.
     Hints {
@@ -200,6 +227,8 @@ pub struct AppState {
     failure: Option<(u64, ComputerFailure)>,
     /// The hints' values of the position on screen, for the epoch they are of.
     hints: Option<Hints>,
+    /// The whole-game analysis under way.
+    analysing: Option<AnalysisRun>,
 }
 
 impl AppState {
@@ -222,6 +251,7 @@ impl AppState {
             notice: Notice::None,
             failure: None,
             hints: None,
+            analysing: None,
         }
     }
 
@@ -326,10 +356,13 @@ impl AppState {
                 task: JobTask::Ownership { playouts },
             });
         }
-        let Some(level) = m.computer_to_move() else {
-            return self.hints_job();
+        let Some(level) = m
+            .computer_to_move()
+            .filter(|_| !self.paused && !self.reviewing)
+        else {
+            return self.analysis_job().or_else(|| self.hints_job());
         };
-        if self.paused || self.reviewing || self.computer_failure().is_some() {
+        if self.computer_failure().is_some() {
             return None;
         }
         let delay_ms = if m.config().is_watched() {
@@ -387,6 +420,8 @@ impl AppState {
             AppAction::Match(action) => self.on_match(action),
             AppAction::ComputerMove { epoch, reply } => self.on_computer_move(epoch, reply),
             AppAction::Ownership { epoch, reply } => self.on_ownership(epoch, reply),
+            AppAction::Analyse(run) => Ok(self.set_analysing(run)),
+            AppAction::Analysed { index, key, reply } => Ok(self.on_analysed(index, key, reply)),
             AppAction::Hints { epoch, reply } => {
                 if epoch == self.current.epoch() {
                     let previous = self.hints.take().filter(|h| h.epoch == epoch);

@@ -5,8 +5,9 @@ use ishi_rules::othello::Shape;
 use ishi_rules::{ByColor, IllegalReason};
 
 use super::*;
-use crate::model::{Cell, GoConfig, OthelloConfig, OthelloStart, Side, go_cell, humans};
+use crate::model::{Cell, CellMove, GoConfig, OthelloConfig, OthelloStart, Side, go_cell, humans};
 use crate::records::ImportError;
+use ishi_rules::Move;
 
 fn sq(name: &str) -> Cell {
     let s: ishi_rules::othello::Square = name.parse().unwrap();
@@ -522,4 +523,126 @@ fn the_computer_s_turn_has_no_values() {
         state.job().map(|j| j.task),
         Some(JobTask::Move { .. })
     ));
+}
+
+/// The worker's analysis of the position of snapshot `index`, as `ishi-analysis` makes it
+/// (quick budget), for the tests of "Analyse this game".
+fn analyse_for_real(state: &AppState, index: usize, played: Option<CellMove>) -> Reply {
+    let m = state.current();
+    let task = ishi_worker::Task::Analyse {
+        played: played.map(|mv| m.history()[index].position.move_name(mv)),
+        deep: false,
+    };
+    ishi_worker::think(&crate::computer::request(m, index, task, 1))
+}
+
+#[test]
+fn a_whole_game_is_analysed_position_by_position_and_kept_with_it() {
+    let mut state = humans_playing();
+    // The seeds' "white wiped out": White's f5 lets Black take every disc.
+    for name in ["e6", "f4", "e3", "d6", "c5", "f6", "e7", "f5", "g5"] {
+        state.apply(play(sq(name))).unwrap();
+    }
+    assert_eq!(state.analysis_progress(), (0, 10));
+    state
+        .apply(AppAction::Analyse(Some(AnalysisRun { deep: false })))
+        .unwrap();
+    // The review steps meanwhile: the analysis goes on where it was.
+    state.apply(AppAction::Match(Action::GoTo(3))).unwrap();
+    let mut answered = 0;
+    while let Some(Job {
+        task: JobTask::Analyse {
+            index, key, played, ..
+        },
+        ..
+    }) = state.job()
+    {
+        let reply = analyse_for_real(&state, index, played);
+        let effects = state
+            .apply(AppAction::Analysed { index, key, reply })
+            .unwrap();
+        assert!(effects.save);
+        answered += 1;
+        assert!(answered <= 10, "each position once");
+    }
+    assert_eq!(answered, 10);
+    assert_eq!(state.analysis_progress(), (10, 10));
+    assert_eq!(state.analysing(), None, "the run ends by itself");
+    // White's f5 (from snapshot 7) is a blunder; the best moves there are f3 and f7, the one
+    // the other mirrored.
+    let before_f5 = state.current().annotation(7).unwrap();
+    let judged = before_f5.played.unwrap();
+    assert_eq!(judged.class, ishi_analysis::Class::Blunder);
+    assert_eq!(judged.mv, Move::Place(sq("f5")));
+    let best = before_f5.best.map(|(mv, _)| mv);
+    assert!(
+        [sq("f3"), sq("f7")]
+            .map(|c| Some(Move::Place(c)))
+            .contains(&best),
+        "{best:?}"
+    );
+    // The end is worth 64 discs to Black, proved.
+    let end = state.current().annotation(9).unwrap();
+    assert_eq!(
+        end.worth,
+        ishi_analysis::Worth::Discs {
+            margin: 64.0,
+            exact: true
+        }
+    );
+    assert_eq!(end.played, None);
+    // Saved and loaded, the analysis comes back with the game.
+    let text = crate::saved::encode(&state.saved()).unwrap();
+    let loaded = crate::saved::decode(&text).unwrap().load().unwrap();
+    let again = AppState::new(loaded);
+    assert_eq!(again.analysis_progress(), (10, 10));
+    assert_eq!(
+        again.current().annotation(7).and_then(|a| a.played),
+        Some(judged)
+    );
+    // A new move from snapshot 5 judges that position anew and drops what came after.
+    state.apply(AppAction::Match(Action::GoTo(5))).unwrap();
+    state.apply(play(sq("f3"))).unwrap();
+    assert!(state.current().annotation(5).is_none());
+    assert!(state.current().annotation(4).is_some());
+    assert_eq!(state.analysis_progress(), (5, 7));
+}
+
+#[test]
+fn an_analysis_stops_when_asked_or_when_the_worker_fails() {
+    let mut state = humans_playing();
+    state.apply(play(sq("f5"))).unwrap();
+    state
+        .apply(AppAction::Analyse(Some(AnalysisRun { deep: true })))
+        .unwrap();
+    let Some(Job {
+        task: JobTask::Analyse {
+            index, key, deep, ..
+        },
+        ..
+    }) = state.job()
+    else {
+        panic!("an analysis job");
+    };
+    assert!(deep);
+    state.apply(AppAction::Analyse(None)).unwrap();
+    assert_eq!(state.job(), None);
+    // A late answer after stopping is dropped.
+    let reply = analyse_for_real(&state, index, Some(Move::Place(sq("f5"))));
+    assert_eq!(
+        state.apply(AppAction::Analysed { index, key, reply }),
+        Ok(Effects::NONE)
+    );
+    assert_eq!(state.analysis_progress(), (0, 2));
+    state
+        .apply(AppAction::Analyse(Some(AnalysisRun { deep: false })))
+        .unwrap();
+    state
+        .apply(AppAction::Analysed {
+            index,
+            key,
+            reply: Reply::failed(index as u64, "out of memory"),
+        })
+        .unwrap();
+    assert_eq!(state.analysing(), None);
 }
