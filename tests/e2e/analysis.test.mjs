@@ -79,6 +79,36 @@ test("go shows the win rate and playouts of its best candidates", async (t) => {
     assert.equal(await cell(page, "E5").getAttribute("data-stone"), null);
 });
 
+test("a game analysed: the blunder's dot leads to its move, the best move shown, and stays", async (t) => {
+    const page = await open(t, SMALL_PHONE);
+    await newGame(page, { game: "Othello", board: "8x8", black: "human", white: "human" });
+    // The seeds' "white wiped out": White's f5 lets Black's g5 take every disc.
+    for (const square of ["e6", "f4", "e3", "d6", "c5", "f6", "e7", "f5", "g5"]) {
+        await page.tap(`td[data-point="${square}"]`);
+    }
+    await page.tap("button.review-toggle");
+    await page.tap(".analysis-bar button.analyse:not(.deep)");
+    await page.locator(".analysis-bar progress").waitFor({ state: "detached", timeout: 30_000 });
+    await page.locator(".graph circle.dot.blunder").first().waitFor();
+    await screenshot(page, "analysis-graph-360px");
+    // The dot of White's f5 is at snapshot 7: tapping it goes there.
+    const dot = page.locator('.graph circle.dot.blunder[data-index="7"]');
+    const box = await dot.boundingBox();
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForFunction(() => /White played f5 \(-64\): a blunder/.test(
+        document.querySelector(".analysis-bar .note")?.textContent ?? ""));
+    const best = await page.locator("td[data-best-move]").getAttribute("data-point");
+    assert.ok(["f3", "f7"].includes(best), `the best move is f3 or f7, not ${best}`);
+    assert.match(await page.locator(".analysis-bar .note").innerText(), /Best: f[37] \(\+\d+\)/);
+    await screenshot(page, "analysis-blunder-360px");
+    // A reload keeps the analysis: the review shows it without analysing again.
+    await page.reload();
+    await page.locator("table.board td[data-point]").first().waitFor();
+    await page.tap("button.review-toggle");
+    await page.locator('.graph circle.dot.blunder[data-index="7"]').waitFor();
+    assert.equal(await page.locator(".analysis-bar button.analyse").count(), 0, "nothing left to analyse");
+});
+
 test("the analysis run logged no console error and no page error", () => {
     assertNoProblems(problems);
 });

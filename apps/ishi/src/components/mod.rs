@@ -2,6 +2,7 @@
 //! through [`use_app`](crate::app::use_app), derives what it shows with `use_memo` (so it
 //! renders again only when that changes), and dispatches actions.
 
+pub mod analysis;
 pub mod board;
 pub mod controls;
 pub mod dialog;
@@ -25,6 +26,7 @@ use crate::storage;
 pub fn stylesheet() -> String {
     [
         include_str!("app.css"),
+        analysis::CSS,
         board::CSS,
         controls::CSS,
         dialog::CSS,
@@ -60,14 +62,20 @@ pub fn Shell() -> Element {
     let css = stylesheet();
     rsx! {
         style { {css} }
-        div { class: "app",
+        div { class: "app", "data-analysis": if view.analysis.as_ref().is_some_and(|a| a.any()) { "true" },
             header::Header { kind: view.kind, tr: view.tr }
             status::Status { view: view.status.clone() }
             main { class: "stage",
                 board::Board { view: view.board.clone(), tr: view.tr }
+                if let Some(analysis) = view.analysis.as_ref().filter(|a| a.any()) {
+                    analysis::Graph { view: analysis.clone(), tr: view.tr }
+                }
             }
             if let Some((cursor, last)) = view.review {
                 review::Review { cursor, last, tr: view.tr }
+            }
+            if let Some(analysis) = &view.analysis {
+                analysis::AnalysisBar { view: analysis.clone(), tr: view.tr }
             }
             controls::Controls { view: view.controls, tr: view.tr }
             match view.overlay {

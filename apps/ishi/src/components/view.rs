@@ -3,6 +3,7 @@
 //! only when its piece changes (a move redraws the board's changed cells and the status
 //! line, not the header).
 
+use crate::components::analysis::AnalysisView;
 use crate::components::board::BoardView;
 use crate::components::controls::ControlsView;
 use crate::components::status::StatusView;
@@ -26,6 +27,8 @@ pub struct AppView {
     pub controls: ControlsView,
     /// The review bar, when open: the cursor and the last index of the history.
     pub review: Option<(usize, usize)>,
+    /// The analysis, while reviewing or analysing.
+    pub analysis: Option<AnalysisView>,
     /// The overlay open.
     pub overlay: Overlay,
 }
@@ -45,6 +48,8 @@ impl AppView {
             review: state
                 .reviewing()
                 .then(|| (m.cursor(), m.history().len() - 1)),
+            analysis: (state.reviewing() || state.analysing().is_some())
+                .then(|| AnalysisView::of(state)),
             overlay: state.overlay(),
         }
     }

@@ -5,6 +5,7 @@
 //! (`errors.rs`), so an error cannot be shown in words of the other language. The language is the player's choice in the options,
 //! or else the browser's (the system's on the desktop), or else English.
 
+mod analysis;
 mod errors;
 
 use ishi_ai::AnyLevel;

@@ -44,6 +44,8 @@ pub struct BoardView {
     pub flip_phase: &'static str,
     /// The player to move: the colour of a ghost stone.
     pub turn: Player,
+    /// In review: the best move of the position on screen, from the analysis.
+    pub best_move: Option<Cell>,
     /// Every cell, row by row from the top (shared: the shell hands the board the view
     /// without copying the cells).
     pub cells: Rc<[CellView]>,
@@ -66,6 +68,10 @@ impl BoardView {
                 "b"
             },
             turn: position.turn(),
+            best_move: m
+                .annotation(m.cursor())
+                .filter(|_| state.reviewing())
+                .and_then(|a| a.best?.0.point()),
             cells: cell_views(m, state.settings().hints, state.hints()).into(),
         }
     }
@@ -129,6 +135,7 @@ pub fn Board(view: BoardView, tr: Tr) -> Element {
         ghost_at,
         turn: view.turn,
         flip_phase: view.flip_phase,
+        best_move: view.best_move,
     };
     rsx! {
         table {
@@ -183,6 +190,7 @@ struct Shared {
     ghost_at: Option<Cell>,
     turn: Player,
     flip_phase: &'static str,
+    best_move: Option<Cell>,
 }
 
 /// One cell: its attributes, its stone, and the pointer events that make a tap (a release
@@ -198,6 +206,7 @@ fn board_cell(cell: CellView, shared: Shared) -> Element {
         ghost_at,
         turn,
         flip_phase,
+        best_move,
     } = shared;
     let ghost_here = ghost_at == Some(cell.cell);
     rsx! {
@@ -217,6 +226,7 @@ fn board_cell(cell: CellView, shared: Shared) -> Element {
             "data-dead": if cell.dead { "true" },
             "data-ghost": if ghost_here { player_name(turn) },
             "data-hole": if !cell.playable { "true" },
+            "data-best-move": if best_move == Some(cell.cell) { "true" },
             "data-hint": if cell.hint.is_some() { "true" },
             "data-best": if cell.hint.as_ref().is_some_and(|h| h.best) { "true" },
             "data-exact": if cell.hint.as_ref().is_some_and(|h| h.exact) { "true" },

@@ -7,7 +7,7 @@ use crate::app::{use_app, use_tr};
 use crate::components::dialog::Dialog;
 use crate::i18n::Tr;
 use crate::model::{Action, GameKind};
-use crate::state::{AppAction, AppState, Overlay, SettingsChange};
+use crate::state::{AnalysisRun, AppAction, AppState, Overlay, SettingsChange};
 
 /// The controls' stylesheet.
 pub const CSS: &str = include_str!("controls.css");
@@ -27,6 +27,8 @@ pub struct ControlsView {
     values: bool,
     paused: bool,
     reviewing: bool,
+    /// A game against the computer has just finished and is not analysed yet.
+    offer_analysis: bool,
 }
 
 impl ControlsView {
@@ -44,6 +46,11 @@ impl ControlsView {
             values: state.settings().values,
             paused: state.paused(),
             reviewing: state.reviewing(),
+            offer_analysis: m.is_over()
+                && !m.config().sides().iter().all(|(_, s)| s.is_human())
+                && !state.reviewing()
+                && state.analysing().is_none()
+                && state.analysis_progress().0 < state.analysis_progress().1,
         }
     }
 }
@@ -77,6 +84,16 @@ pub fn Controls(view: ControlsView, tr: Tr) -> Element {
                     "aria-pressed": pressed(v.paused),
                     onclick: move |_| app.send(AppAction::SetPaused(!v.paused)),
                     if v.paused { {tr.resume()} } else { {tr.pause()} }
+                }
+            }
+            if v.offer_analysis {
+                button {
+                    class: "action analyse-offer",
+                    onclick: move |_| {
+                        app.send(AppAction::SetReviewing(true));
+                        app.send(AppAction::Analyse(Some(AnalysisRun { deep: false })));
+                    },
+                    {tr.analyse_game()}
                 }
             }
             button {

@@ -1,0 +1,201 @@
+//! The evaluation graph: an SVG of each analysed position's worth to Black (Othello in discs,
+//! Go in win rate with the score lead lighter), the moves that lost something as dots, the
+//! position on screen as a line; a tap or a drag goes to the move under the finger. A table
+//! of the same figures is there for screen readers.
+
+use dioxus::prelude::*;
+
+use super::{AnalysisView, value_text};
+use crate::app::use_app;
+use crate::i18n::Tr;
+use crate::model::{Action, GameKind};
+use crate::state::AppAction;
+
+/// The drawing's size in its own units (it is scaled to the width it is given).
+const WIDTH: f32 = 320.0;
+const HEIGHT: f32 = 120.0;
+/// Room left and right of the first and last positions.
+const PAD: f32 = 8.0;
+
+/// How the graph maps positions and values onto the drawing.
+#[derive(Copy, Clone, Debug)]
+struct Scale {
+    last: usize,
+    /// The value at the top (the bottom is its opposite); Go's win rate spans 0 to 1.
+    top: f32,
+    kind: GameKind,
+}
+
+impl Scale {
+    fn of(view: &AnalysisView) -> Scale {
+        let widest = view
+            .points
+            .iter()
+            .map(|p| p.value.abs())
+            .fold(0.0f32, f32::max);
+        Scale {
+            last: view.last.max(1),
+            // Othello: the widest margin, in steps of 8 discs, from 8 to 64.
+            top: ((widest / 8.0).ceil() * 8.0).clamp(8.0, 64.0),
+            kind: view.kind,
+        }
+    }
+
+    fn x(&self, index: usize) -> f32 {
+        PAD + (WIDTH - 2.0 * PAD) * index as f32 / self.last as f32
+    }
+
+    fn y(&self, value: f32) -> f32 {
+        let share = match self.kind {
+            GameKind::Othello => 0.5 - value.clamp(-self.top, self.top) / (2.0 * self.top),
+            GameKind::Go => 1.0 - value.clamp(0.0, 1.0),
+        };
+        2.0 + (HEIGHT - 4.0) * share
+    }
+
+    /// The index under `x`, a share of the drawing's width from 0 to 1.
+    fn index_at(&self, share: f64) -> usize {
+        let x = share as f32 * WIDTH;
+        let i = ((x - PAD) / (WIDTH - 2.0 * PAD) * self.last as f32).round();
+        (i.max(0.0) as usize).min(self.last)
+    }
+
+    /// Go's lead, drawn on its own scale: the widest lead in steps of 10 points.
+    fn lead_y(&self, lead: f32, widest: f32) -> f32 {
+        let top = ((widest / 10.0).ceil() * 10.0).max(10.0);
+        2.0 + (HEIGHT - 4.0) * (0.5 - lead.clamp(-top, top) / (2.0 * top))
+    }
+}
+
+/// The graph's left edge and width on the page, in CSS pixels.
+async fn graph_box() -> Option<(f64, f64)> {
+    let text = crate::js::call(
+        "",
+        "const r = document.getElementById('graph')?.getBoundingClientRect();
+         return r ? `${r.left} ${r.width}` : null;",
+        &[],
+    )
+    .await?;
+    let (left, width) = text.split_once(' ')?;
+    Some((left.parse().ok()?, width.parse().ok()?))
+}
+
+/// The polyline of consecutive analysed positions, as SVG path data.
+fn path(
+    points: impl Iterator<Item = (usize, f32)>,
+    scale: &Scale,
+    y: impl Fn(f32) -> f32,
+) -> String {
+    let mut data = String::new();
+    let mut previous: Option<usize> = None;
+    for (index, value) in points {
+        let command = if previous.is_some_and(|p| p + 1 == index) {
+            'L'
+        } else {
+            'M'
+        };
+        data.push_str(&format!("{command}{:.1},{:.1} ", scale.x(index), y(value)));
+        previous = Some(index);
+    }
+    data
+}
+
+/// The graph.
+#[component]
+pub fn Graph(view: AnalysisView, tr: Tr) -> Element {
+    let app = use_app();
+    let scale = Scale::of(&view);
+    let mut dragging = use_signal(|| false);
+    let go_to = move |x: f64| async move {
+        if let Some((left, width)) = graph_box().await {
+            let index = scale.index_at((x - left) / width.max(1.0));
+            app.send(AppAction::Match(Action::GoTo(index)));
+        }
+    };
+    let worth = path(
+        view.points.iter().map(|p| (p.index, p.value)),
+        &scale,
+        |v| scale.y(v),
+    );
+    let widest_lead = view
+        .points
+        .iter()
+        .filter_map(|p| p.lead)
+        .map(f32::abs)
+        .fold(0.0, f32::max);
+    let lead = path(
+        view.points.iter().filter_map(|p| Some((p.index, p.lead?))),
+        &scale,
+        |v| scale.lead_y(v, widest_lead),
+    );
+    let value_at = |index: usize| {
+        view.points
+            .iter()
+            .find(|p| p.index == index)
+            .map(|p| p.value)
+    };
+    let middle = scale.y(if view.kind == GameKind::Go { 0.5 } else { 0.0 });
+    rsx! {
+        figure { class: "graph",
+            svg {
+                view_box: "0 0 {WIDTH} {HEIGHT}",
+                role: "img",
+                "aria-label": tr.graph_label(view.kind),
+                id: "graph",
+                onpointerdown: move |e| {
+                    dragging.set(true);
+                    go_to(e.client_coordinates().x)
+                },
+                onpointermove: move |e| async move {
+                    if dragging() {
+                        go_to(e.client_coordinates().x).await;
+                    }
+                },
+                onpointerup: move |_| dragging.set(false),
+                onpointercancel: move |_| dragging.set(false),
+                line { class: "middle", x1: "0", x2: "{WIDTH}", y1: "{middle}", y2: "{middle}" }
+                if !lead.is_empty() {
+                    path { class: "lead", d: "{lead}" }
+                }
+                path { class: "worth", d: "{worth}" }
+                line {
+                    class: "cursor",
+                    x1: "{scale.x(view.cursor)}",
+                    x2: "{scale.x(view.cursor)}",
+                    y1: "0",
+                    y2: "{HEIGHT}",
+                }
+                for dot in view.dots.iter() {
+                    circle {
+                        key: "{dot.index}",
+                        class: "dot {dot.class.name()}",
+                        "data-index": "{dot.index}",
+                        cx: "{scale.x(dot.index)}",
+                        cy: "{scale.y(value_at(dot.index).unwrap_or(0.0))}",
+                        r: "4",
+                    }
+                }
+            }
+            {table(&view, tr)}
+        }
+    }
+}
+
+/// The graph's figures as a table, for screen readers.
+fn table(view: &AnalysisView, tr: Tr) -> Element {
+    rsx! {
+        table { class: "visually-hidden",
+            caption { {tr.graph_label(view.kind)} }
+            tr {
+                th { scope: "col", {tr.move_number()} }
+                th { scope: "col", {tr.worth_for_black()} }
+            }
+            for point in view.points.iter() {
+                tr { key: "{point.index}",
+                    td { "{point.index}" }
+                    td { {value_text(view.kind, if view.kind == GameKind::Go { point.value * 100.0 } else { point.value })} }
+                }
+            }
+        }
+    }
+}

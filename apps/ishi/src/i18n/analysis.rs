@@ -1,0 +1,106 @@
+//! The words of the analysis: the classes of moves, the note on a position, the graph.
+
+use ishi_analysis::Class;
+
+use super::Tr;
+use crate::components::analysis::Note;
+use crate::model::GameKind;
+use crate::settings::Language;
+
+impl Tr {
+    /// A class of moves, as the note and the graph's table name it.
+    pub fn class(self, class: Class) -> &'static str {
+        match class {
+            Class::Best => self.pick("the best move", "最善手"),
+            Class::Good => self.pick("good", "好手"),
+            Class::Inaccuracy => self.pick("an inaccuracy", "緩手"),
+            Class::Mistake => self.pick("a mistake", "疑問手"),
+            Class::Blunder => self.pick("a blunder", "悪手"),
+        }
+    }
+
+    /// The note on the position on screen: "Black played f5 (-13): a blunder, 25.8 discs
+    /// lost. Best: f7 (+13)."
+    pub fn analysis_note(self, note: &Note) -> String {
+        let player = self.player(note.player);
+        let unit = match note.kind {
+            GameKind::Othello => self.pick("discs", "石"),
+            GameKind::Go => self.pick("points of win rate", "ポイント（勝率）"),
+        };
+        let played = match (&note.played, &note.loss) {
+            (Some((mv, value, class)), Some(loss)) => {
+                let class = self.class(*class);
+                match self.0 {
+                    Language::English => {
+                        format!("{player} played {mv} ({value}): {class}, {loss} {unit} lost. ")
+                    }
+                    Language::Japanese => {
+                        format!("{player}の{mv}（{value}）は{class}、{loss}{unit}の損。")
+                    }
+                }
+            }
+            (Some((mv, value, _)), None) => match self.0 {
+                Language::English => format!("{player} played {mv} ({value}): the best move. "),
+                Language::Japanese => format!("{player}の{mv}（{value}）は最善手。"),
+            },
+            (None, _) => String::new(),
+        };
+        let best = match &note.best {
+            Some((mv, value)) => match self.0 {
+                Language::English => format!("Best: {mv} ({value})."),
+                Language::Japanese => format!("最善: {mv}（{value}）。"),
+            },
+            None => self
+                .pick("The game is over here.", "ここで終局です。")
+                .to_owned(),
+        };
+        format!("{played}{best}")
+    }
+
+    /// The analysis under way: "Analysing: 12 of 61".
+    pub fn analysing(self, done: usize, total: usize) -> String {
+        match self.0 {
+            Language::English => format!("Analysing: {done} of {total}"),
+            Language::Japanese => format!("解析中: {done} / {total}"),
+        }
+    }
+
+    /// Stop the analysis.
+    pub fn stop(self) -> &'static str {
+        self.pick("Stop", "中止")
+    }
+
+    /// Analyse the whole game, quickly.
+    pub fn analyse_game(self) -> &'static str {
+        self.pick("Analyse this game", "この対局を解析")
+    }
+
+    /// Analyse it with the deep budget.
+    pub fn analyse_deeply(self) -> &'static str {
+        self.pick("Deep", "じっくり")
+    }
+
+    /// The graph's name.
+    pub fn graph_label(self, kind: GameKind) -> &'static str {
+        match kind {
+            GameKind::Othello => self.pick(
+                "Evaluation graph: Black's expected disc margin after each move",
+                "形勢グラフ: 各手のあとの黒の予想石差",
+            ),
+            GameKind::Go => self.pick(
+                "Evaluation graph: Black's win rate and lead after each move",
+                "形勢グラフ: 各手のあとの黒の勝率とリード",
+            ),
+        }
+    }
+
+    /// The graph table's first column.
+    pub fn move_number(self) -> &'static str {
+        self.pick("Move", "手数")
+    }
+
+    /// The graph table's second column.
+    pub fn worth_for_black(self) -> &'static str {
+        self.pick("For Black", "黒から見た形勢")
+    }
+}
