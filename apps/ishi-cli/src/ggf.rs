@@ -155,6 +155,22 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Othello>, GgfError> {
     Ok(positions)
 }
 
+/// The moves between consecutive `positions` of a game (as [`parse`] returns them): the square
+/// that filled, or a pass where none did.
+pub(crate) fn moves(positions: &[Othello]) -> Vec<Move> {
+    positions
+        .iter()
+        .zip(positions.iter().skip(1))
+        .map(|(before, after)| {
+            let filled = before
+                .shape()
+                .squares()
+                .find(|&sq| before.disc_at(sq).is_none() && after.disc_at(sq).is_some());
+            filled.map_or(Move::Pass, Move::Place)
+        })
+        .collect()
+}
+
 /// A property `KEY[value]`, with where its key and value start.
 struct Property {
     key: String,
@@ -296,6 +312,8 @@ mod tests {
         let unwritten = parse(&format!("(;{start}{moves}W[d6]\n;)\n")).unwrap();
         assert_eq!(written, unwritten);
         assert_eq!(written.len(), 11);
+        let moves = transcript::parse("d3c3f5d2d1e1b3c1 pass d6").unwrap();
+        assert_eq!(super::moves(&written), moves);
         for pass in ["pass", "Pa", "--"] {
             assert_eq!(parse_move(pass), Some(Move::Pass));
         }

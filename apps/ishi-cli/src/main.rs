@@ -1,10 +1,11 @@
 //! `ishi-cli`: Ishi in a terminal.
 //!
 //! Play Othello or Go against a person or the computer, serve either game to GUIs and match
-//! tools over GTP (and Othello over NBoard), run matches between engines, and count perft or
-//! solve Othello endgames. Every command reads plain text and works from a pipe, so scripted
-//! games double as tests.
+//! tools over GTP (and Othello over NBoard), run matches between engines, analyse a game
+//! record move by move, and count perft or solve Othello endgames. Every command reads plain
+//! text and works from a pipe, so scripted games double as tests.
 
+mod analyze;
 mod ggf;
 mod go_play;
 mod go_score;
@@ -65,6 +66,31 @@ enum Command {
     /// stones read from playouts). Prints the players, one line per game, then the tally
     /// with its 95% interval. --ladder plays each of Ishi's levels against the one below.
     Match(matches::MatchArgs),
+    /// Analyse a game record move by move: each move's value, the best move's, the loss and
+    /// its class.
+    ///
+    /// FILE is a Go game in SGF (replayed from its setup or handicap), or an Othello game in
+    /// GGF or as a transcript. Each position is searched in turn, one engine for the whole
+    /// game so that each search helps the next, and each move's line is printed as soon as it
+    /// is judged: its number, its player (B or W), the move played and its value for that
+    /// player, the best move and its value, the loss, and the class: best, good, inaccuracy,
+    /// mistake or blunder. Othello values are final disc margins with best play (+4= proved
+    /// by the solver, -2.10 an estimate), and a move that loses 2 discs or more is an
+    /// inaccuracy, 4 a mistake, 8 a blunder; Go values are the player's win rate, and the
+    /// classes start at 3, 7 and 15 points of it. Then a line for each player: moves, mean
+    /// loss, moves of each class. An Othello pass is always forced:
+    /// its line is shown (class best) but the summary leaves it out, as there was no choice.
+    /// Go's playouts are seeded: the same file gives the same analysis.
+    ///
+    /// --json prints one JSON document at the end instead: "game" ("othello" or "go"),
+    /// "budget" ("preset", then "nodes" and "exact_empties" for Othello, "playouts" for Go),
+    /// "moves" (one object a move: "number" from 1, passes counted; "player", "B" or "W";
+    /// "played" and "best", moves as f5, D4 or pass; "value" and "best_value", in discs or
+    /// win-rate points from 0 to 100, for the player; "loss", never negative; "class";
+    /// "exact" and "best_exact", whether each value is proved; "forced", an Othello pass) and
+    /// "summary" ("black" and "white", each with "moves", "mean_loss" and "classes": the count
+    /// of each class by name).
+    Analyze(analyze::AnalyzeArgs),
 }
 
 /// Options of `gtp`.
@@ -255,6 +281,7 @@ fn main() -> ExitCode {
             nboard::serve(io::stdin().lock(), io::stdout().lock(), io::stderr().lock())
         }
         Command::Match(args) => matches::run(&args, io::stdout().lock()),
+        Command::Analyze(args) => analyze::run(&args, io::stdout().lock()),
         Command::Gtp(args) => serve_gtp(&args),
     };
     match result {

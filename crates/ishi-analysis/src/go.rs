@@ -4,8 +4,8 @@
 
 use ishi_ai::go::{Config, Mcts};
 use ishi_ai::{Eval, Limits, Stop};
-use ishi_rules::Game;
 use ishi_rules::go::{Go, Move};
+use ishi_rules::{Game, Player};
 use rand::Rng;
 
 use crate::{Analysis, Candidate, GO, Review, Worth};
@@ -98,23 +98,35 @@ pub fn analyse(
 
 /// The value of `mv` in `go` for its player, in win-rate points: the reply's search from the
 /// other side, with a fifth of the budget on a search of its own (the analysis's tree is
-/// left as it was).
+/// left as it was). A reply that passes after a pass ends the game: then the count decides,
+/// as the search's win rate for an ending pass it does not play out says nothing.
 fn reply_value(go: &Go, mv: Move, budget: Budget, rng: &mut impl Rng, stop: &Stop) -> f32 {
     let Ok(after) = go.play(mv) else {
         return 0.0;
     };
     if after.is_over() {
-        // Two passes: the game is counted as it stands.
-        let margin = after.margin() as f32 / 2.0;
-        let won = go.turn().fold(margin > 0.0, margin < 0.0);
-        return if won { 100.0 } else { 0.0 };
+        return counted(go.turn(), &after);
     }
     let mut own = engine();
     let reply = own.search(&after, Limits::nodes(budget.playouts / 5), rng, stop);
+    if reply.best == Some(Move::Pass)
+        && let Ok(end) = after.play(Move::Pass)
+        && end.is_over()
+    {
+        return counted(go.turn(), &end);
+    }
     match reply.eval {
         Eval::WinRate(rate) => 100.0 * (1.0 - rate),
         _ => 50.0,
     }
+}
+
+/// A game ended by two passes, counted as it stands, in win-rate points for `player`: 100
+/// won, 0 lost or drawn.
+fn counted(player: Player, end: &Go) -> f32 {
+    let margin = end.margin() as f32 / 2.0;
+    let won = player.fold(margin > 0.0, margin < 0.0);
+    if won { 100.0 } else { 0.0 }
 }
 
 /// Black's expected lead in points from the playouts' ownership: the area each side holds

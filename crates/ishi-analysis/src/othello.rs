@@ -40,18 +40,21 @@ pub fn empties(position: &Othello) -> u32 {
     position.shape().squares().count() as u32 - discs.black - discs.white
 }
 
-/// A search's value in discs, and whether it is exact, for the player it searched for.
-fn discs(eval: Eval) -> (f32, bool) {
+/// A search's value in discs, and whether it is exact, for the player it searched for, on a
+/// board of `cells` squares. A midgame estimate of every square (a wipe-out) is exact too:
+/// the engine's evaluation stays below it and ProbCut never cuts at it (`ishi-ai`'s
+/// `othello/search.rs`), so only the end of a game that the search reached scores it.
+fn discs(eval: Eval, cells: u32) -> (f32, bool) {
     match eval {
         Eval::Exact(v) => (v as f32, true),
-        Eval::Estimate(v) => (v as f32 / 100.0, false),
+        Eval::Estimate(v) => (v as f32 / 100.0, v.unsigned_abs() == 100 * cells),
         Eval::WinRate(p) => ((p - 0.5) * 2.0, false),
         Eval::None => (0.0, false),
     }
 }
 
-fn candidate(result: &SearchResult<Move>, mv: Move) -> Candidate<Move> {
-    let (value, exact) = discs(result.eval);
+fn candidate(result: &SearchResult<Move>, mv: Move, cells: u32) -> Candidate<Move> {
+    let (value, exact) = discs(result.eval, cells);
     Candidate {
         mv,
         value,
@@ -117,11 +120,12 @@ pub fn hints(
     stop: &Stop,
 ) -> Vec<Candidate<Move>> {
     let n = position.legal_moves().len();
+    let cells = position.shape().cell_count();
     let mut rng = SmallRng::seed_from_u64(0);
     let candidates = engine
         .best_moves(position, n, limits, &mut rng, stop)
         .iter()
-        .filter_map(|r| Some(candidate(r, r.best?)))
+        .filter_map(|r| Some(candidate(r, r.best?, cells)))
         .collect();
     equal_by_symmetry(position, candidates)
 }
@@ -175,12 +179,13 @@ fn solved(
     let Some(best) = result.best else {
         return Vec::new();
     };
-    let mut candidates = vec![candidate(&result, best)];
+    let cells = position.shape().cell_count();
+    let mut candidates = vec![candidate(&result, best, cells)];
     if let Some(mv) = played.filter(|&mv| mv != best && position.is_legal(mv)) {
         let mut after = *position;
         after.play_unchecked(mv);
         let reply = engine.solve(&after, stop);
-        let (value, exact) = discs(reply.eval);
+        let (value, exact) = discs(reply.eval, cells);
         candidates.push(Candidate {
             mv,
             value: -value,

@@ -110,3 +110,39 @@ fn white_s_win_rate_is_black_s_loss() {
     assert!(win_rate < 0.3, "Black is lost: {win_rate}");
     assert!(lead < 0.0, "White leads: {lead}");
 }
+
+#[test]
+fn passing_in_a_lost_count_is_worth_the_count() {
+    // Black's wall on E and White's on F: Black's 36 points of territory against White's 27
+    // and the komi, 6.5. If White passes, Black passes back and wins the count.
+    let go = Go::from_diagram(
+        "
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        ",
+        GoRules::JAPANESE,
+        Player::White,
+    )
+    .unwrap();
+    for seed in [5, 6] {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut mcts = go::engine();
+        let analysis = go::analyse(
+            &mut mcts,
+            &go,
+            Some(Move::Pass),
+            Budget::QUICK,
+            &mut rng,
+            &Stop::new(),
+        );
+        let pass = analysis.candidate(Move::Pass).expect("the pass is valued");
+        assert!(pass.value < 5.0, "seed {seed}: {pass:?}");
+    }
+}

@@ -44,6 +44,23 @@ fn the_moves_that_lose_every_disc_are_blunders() {
 }
 
 #[test]
+fn a_wipe_out_the_midgame_search_finds_is_exact() {
+    // After White's f5, 51 squares are empty, far from the solver, and Black's g5 takes
+    // every disc: the search reaches that end, and its value is proved.
+    let game = transcript::load(&Othello::standard(), "e6f4e3d6c5f6e7f5").unwrap();
+    let (before, f5) = (game.positions[7], game.moves[7]);
+    let mut engine = Engine::new();
+    let analysis = othello::analyse(&mut engine, &before, Some(f5), Budget::QUICK, &Stop::new());
+    let played = analysis.candidate(f5).expect("f5 was analysed");
+    assert_eq!((played.value, played.exact), (-64.0, true));
+    let best = analysis.best().expect("moves");
+    assert!(
+        !best.exact,
+        "the best move's value is an estimate: {best:?}"
+    );
+}
+
+#[test]
 fn the_four_first_moves_are_equally_good() {
     let reviews = review_game("e6", Budget::QUICK);
     assert_eq!(reviews[0].class, Class::Best);

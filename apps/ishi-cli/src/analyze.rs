@@ -1,0 +1,393 @@
+//! `analyze`: a whole game record analysed move by move with `ishi-analysis`, one line a move
+//! as soon as it is judged, then each player's summary; or one JSON document; and the game
+//! written back as SGF with the analysis in comments and marks.
+//!
+//! One engine serves the whole game (Othello's `Engine` and its table, Go's `Mcts` and its
+//! tree), so each position's search starts from what the last one found. The record is read
+//! and replayed in full before the first search: a file that is not a game, or has an illegal
+//! move, is reported and nothing is analysed.
+
+mod annotate;
+mod input;
+mod output;
+
+use std::fmt::Display;
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+use ishi_ai::Stop;
+use ishi_ai::othello::Engine;
+use ishi_analysis::{Analysis, Class, GO, OTHELLO, Review, Thresholds, go, othello, summarize};
+use ishi_records::GoRecord;
+use ishi_rules::go::{Go, Setup};
+use ishi_rules::{Game, IllegalReason, Move};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use input::{OthelloGame, Record};
+use output::{Budget, Report};
+
+/// Options of `analyze`.
+#[derive(Args, Debug)]
+pub(crate) struct AnalyzeArgs {
+    /// The game: SGF (Go), GGF or a transcript such as f5d6c3 (Othello; after a board string
+    /// line when it does not start from the standard position). `-` reads standard input.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// How hard to look at each position (`ishi-analysis`'s budgets).
+    #[arg(long, value_enum, default_value_t = Preset::Quick)]
+    budget: Preset,
+    /// Othello: nodes a position in the midgame, instead of the budget's.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Go: playouts a position, instead of the budget's.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    playouts: Option<u64>,
+    /// Print one JSON document at the end instead of the lines (see the fields above).
+    #[arg(long)]
+    json: bool,
+    /// Also write the game to OUT as SGF, annotated: each move's comment gets its value, the
+    /// best move and its value, the loss and the class (after the comment the record had),
+    /// and a mark that Sabaki and KaTrain show: BM[2] (very bad move) for a blunder, BM[1]
+    /// for a mistake, DO[] (doubtful) for an inaccuracy, TE[1] (tesuji) for a best move that
+    /// every other move would have made a mistake or worse (not in Othello's solved endgame,
+    /// where only the best and the played moves are valued). Good moves and other best moves
+    /// get no mark, so the marks point at the moves worth a second look; marks the record had
+    /// are replaced, its other properties kept. Othello is written FF[4]GM[2] with points
+    /// like B[fe] (column, then row, both from a, rows from the top) and passes as B[].
+    #[arg(long, value_name = "OUT")]
+    sgf: Option<PathBuf>,
+}
+
+/// A budget of `ishi-analysis`, by name.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Preset {
+    /// Othello: 1,000,000 nodes, exact from 20 empty squares; Go: 2,000 playouts.
+    Quick,
+    /// Othello: 4,000,000 nodes, exact from 22 empty squares; Go: 10,000 playouts.
+    Deep,
+}
+
+impl Preset {
+    /// `quick` or `deep`.
+    fn name(self) -> &'static str {
+        match self {
+            Preset::Quick => "quick",
+            Preset::Deep => "deep",
+        }
+    }
+}
+
+/// What a game's values are counted in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Unit {
+    /// Othello: the final disc margin for the player to move.
+    Discs,
+    /// Go: the mover's win rate, in points from 0 to 100.
+    WinRate,
+}
+
+impl Unit {
+    /// A value as the lines show it: `-2.10` or `+4=` (exact) in discs, `62.3%` for Go.
+    pub(crate) fn value(self, value: f32, exact: bool) -> String {
+        match (self, exact) {
+            (Unit::Discs, true) => format!("{:+}=", value.round() as i32),
+            (Unit::Discs, false) => format!("{value:+.2}"),
+            (Unit::WinRate, _) => format!("{value:.1}%"),
+        }
+    }
+
+    /// A loss as the lines show it: `68` (both values exact) or `2.10` discs, `17.3` win-rate
+    /// points.
+    pub(crate) fn loss(self, loss: f32, exact: bool) -> String {
+        match (self, exact) {
+            (Unit::Discs, true) => format!("{}", loss.round() as i32),
+            (Unit::Discs, false) => format!("{loss:.2}"),
+            (Unit::WinRate, _) => format!("{loss:.1}"),
+        }
+    }
+
+    /// The unit's name in a summary: `discs` or `points`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Unit::Discs => "discs",
+            Unit::WinRate => "points",
+        }
+    }
+}
+
+/// One move of the game judged against the best move of its position.
+#[derive(Debug)]
+pub(crate) struct Judged<M> {
+    /// The move's number in the game, from 1, passes counted.
+    pub(crate) number: usize,
+    /// The played move against the best one.
+    pub(crate) review: Review<M>,
+    /// The played move's value is proved by the solver (Othello).
+    pub(crate) played_exact: bool,
+    /// The best move's value is proved by the solver (Othello).
+    pub(crate) best_exact: bool,
+    /// An Othello pass, which is always forced: shown, but not in the summary.
+    pub(crate) forced: bool,
+    /// The best move, and every other move would have lost a mistake's worth or more (the
+    /// `TE` mark). Needs the other moves' values: the exact Othello endgame solves only the
+    /// best move and the played one, so no move there is marked so.
+    pub(crate) only_move: bool,
+}
+
+/// `played` judged in `analysis` (its move number `number`) with `thresholds`.
+fn judge<M: Copy + PartialEq + Display>(
+    number: usize,
+    analysis: &Analysis<M>,
+    played: M,
+    thresholds: &Thresholds,
+    forced: bool,
+) -> io::Result<Judged<M>> {
+    let review = analysis.review_with(played, thresholds).ok_or_else(|| {
+        io::Error::other(format!("move {number} ({played}) could not be analysed"))
+    })?;
+    let played_exact = analysis.candidate(played).is_some_and(|c| c.exact);
+    let best_exact = analysis.best().is_some_and(|c| c.exact);
+    let second = analysis
+        .candidates
+        .iter()
+        .filter(|c| c.mv != played)
+        .map(|c| c.value)
+        .max_by(f32::total_cmp);
+    let only_move = !forced
+        && review.class == Class::Best
+        && second.is_some_and(|v| thresholds.class(review.played_value - v) >= Class::Mistake);
+    Ok(Judged {
+        number,
+        review,
+        played_exact,
+        best_exact,
+        forced,
+        only_move,
+    })
+}
+
+/// `1 move`, `2 moves`.
+pub(crate) fn moves(n: usize) -> String {
+    format!("{n} move{}", if n == 1 { "" } else { "s" })
+}
+
+/// `text` as an error of the input named `name`, with nothing analysed.
+fn invalid(name: &str, text: impl Display) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, format!("{name}: {text}"))
+}
+
+/// The bytes of `path`, or of standard input for `-`.
+fn read_input(path: &Path, name: &str) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    let read = if path.as_os_str() == "-" {
+        io::stdin().lock().read_to_end(&mut bytes)
+    } else {
+        File::open(path).and_then(|mut file| file.read_to_end(&mut bytes))
+    };
+    read.map_err(|e| io::Error::new(e.kind(), format!("cannot read {name}: {e}")))?;
+    Ok(bytes)
+}
+
+/// Analyses the game of `args.file` and prints the lines, or the JSON document, to `out`;
+/// writes the annotated SGF when asked.
+///
+/// # Errors
+///
+/// A file that cannot be read; [`io::ErrorKind::InvalidData`] for a file that is not a game
+/// or holds an illegal move (the message names the file and where), or for an option of the
+/// other game; an SGF file that cannot be created; failures to write.
+pub(crate) fn run(args: &AnalyzeArgs, out: impl Write) -> io::Result<()> {
+    let name = if args.file.as_os_str() == "-" {
+        "standard input".to_owned()
+    } else {
+        args.file.display().to_string()
+    };
+    let bytes = read_input(&args.file, &name)?;
+    let record = input::read(&bytes).map_err(|e| invalid(&name, e))?;
+    let wrong_option = match &record {
+        Record::Othello(_) => args
+            .playouts
+            .map(|_| "--playouts is for Go, and this is an Othello game"),
+        Record::Go(_) => args
+            .nodes
+            .map(|_| "--nodes is for Othello, and this is a Go game"),
+    };
+    if let Some(text) = wrong_option {
+        return Err(invalid(&name, text));
+    }
+    if let Record::Othello(game) = &record
+        && args.sgf.is_some()
+        && game.positions.first().is_some_and(|p| !p.shape().is_full())
+    {
+        let text = "this board has holes, which SGF cannot show: drop --sgf";
+        return Err(invalid(&name, text));
+    }
+    let sgf = match &args.sgf {
+        Some(path) if path.as_os_str() == "-" => {
+            return Err(invalid(
+                "--sgf",
+                "needs a file: standard output has the analysis",
+            ));
+        }
+        Some(path) => {
+            let file = File::create(path).map_err(|e| {
+                io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+            })?;
+            Some(file)
+        }
+        None => None,
+    };
+    match record {
+        Record::Othello(game) => run_othello(args, &game, out, sgf),
+        Record::Go(record) => run_go(args, &record, out, sgf),
+    }
+}
+
+/// Analyses an Othello game with one engine for all its positions.
+fn run_othello(
+    args: &AnalyzeArgs,
+    game: &OthelloGame,
+    out: impl Write,
+    sgf: Option<File>,
+) -> io::Result<()> {
+    let preset = match args.budget {
+        Preset::Quick => othello::Budget::QUICK,
+        Preset::Deep => othello::Budget::DEEP,
+    };
+    let budget = othello::Budget {
+        nodes: args.nodes.unwrap_or(preset.nodes),
+        ..preset
+    };
+    let size = game.positions.first().map_or(8, |p| p.shape().size());
+    let heading = format!(
+        "Othello {size}x{size}, {}; budget {}: {} nodes a position, exact from {} empties",
+        moves(game.moves.len()),
+        args.budget.name(),
+        budget.nodes,
+        budget.exact_empties
+    );
+    let mut report = Report::new(out, args.json, Unit::Discs);
+    report.start(&heading)?;
+    let mut engine = Engine::new();
+    let stop = Stop::new();
+    let mut judged = Vec::with_capacity(game.moves.len());
+    for (i, (&mv, position)) in game.moves.iter().zip(&game.positions).enumerate() {
+        let analysis = othello::analyse(&mut engine, position, Some(mv), budget, &stop);
+        let one = judge(i + 1, &analysis, mv, &OTHELLO, mv == Move::Pass)?;
+        report.add(&one)?;
+        judged.push(one);
+    }
+    let budget = Budget::Othello {
+        preset: args.budget.name(),
+        nodes: budget.nodes,
+        exact_empties: budget.exact_empties,
+    };
+    report.finish("othello", budget, &judged)?;
+    match sgf {
+        Some(mut file) => file.write_all(annotate::othello(game, &judged).to_string().as_bytes()),
+        None => Ok(()),
+    }
+}
+
+/// The seed of Go's playouts: the same file gives the same analysis.
+const GO_SEED: u64 = 0;
+
+/// Analyses a Go game with one tree search for all its positions.
+fn run_go(
+    args: &AnalyzeArgs,
+    record: &GoRecord,
+    out: impl Write,
+    sgf: Option<File>,
+) -> io::Result<()> {
+    let preset = match args.budget {
+        Preset::Quick => go::Budget::QUICK,
+        Preset::Deep => go::Budget::DEEP,
+    };
+    let budget = go::Budget {
+        playouts: args.playouts.unwrap_or(preset.playouts),
+    };
+    let heading = format!(
+        "Go {size}x{size}, komi {}, {}; budget {}: {} playouts a position",
+        record.rules.komi,
+        moves(record.moves.len()),
+        args.budget.name(),
+        budget.playouts,
+        size = record.size,
+    );
+    let mut report = Report::new(out, args.json, Unit::WinRate);
+    report.start(&heading)?;
+    // The record was replayed when read: these errors cannot come, but are reported if they do.
+    let broken = |e: &dyn Display| io::Error::other(format!("the record cannot be replayed: {e}"));
+    let mut position = record.start().map_err(|e| broken(&e))?;
+    let mut mcts = go::engine();
+    let mut rng = SmallRng::seed_from_u64(GO_SEED);
+    let stop = Stop::new();
+    let mut judged = Vec::with_capacity(record.moves.len());
+    for (i, m) in record.moves.iter().enumerate() {
+        // As `GoRecord::replay`: a player moving twice, or after two passes, moves from a
+        // new setup of the position with that player to move.
+        if position.turn() != m.player || position.check(m.mv) == Err(IllegalReason::GameOver) {
+            let setup = Setup {
+                turn: m.player,
+                ..position.setup()
+            };
+            position = Go::from_setup(&setup).map_err(|e| broken(&e))?;
+        }
+        let analysis = go::analyse(&mut mcts, &position, Some(m.mv), budget, &mut rng, &stop);
+        let one = judge(i + 1, &analysis, m.mv, &GO, false)?;
+        report.add(&one)?;
+        judged.push(one);
+        position = position.play(m.mv).map_err(|e| broken(&e))?;
+    }
+    let budget = Budget::Go {
+        preset: args.budget.name(),
+        playouts: budget.playouts,
+    };
+    report.finish("go", budget, &judged)?;
+    match sgf {
+        Some(mut file) => file.write_all(annotate::go(record, &judged).to_sgf().as_bytes()),
+        None => Ok(()),
+    }
+}
+
+/// Each player's summary of the moves judged, forced passes left out.
+fn summary<M>(judged: &[Judged<M>]) -> ishi_rules::ByColor<ishi_analysis::Summary> {
+    summarize(judged.iter().filter(|j| !j.forced).map(|j| &j.review))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_read_in_each_game_s_unit() {
+        assert_eq!(Unit::Discs.value(4.0, true), "+4=");
+        assert_eq!(Unit::Discs.value(-64.0, true), "-64=");
+        assert_eq!(Unit::Discs.value(-2.1, false), "-2.10");
+        assert_eq!(Unit::Discs.loss(68.0, true), "68");
+        assert_eq!(Unit::WinRate.value(62.34, false), "62.3%");
+        assert_eq!(Unit::WinRate.loss(17.26, false), "17.3");
+        assert_eq!(
+            (moves(1), moves(2)),
+            ("1 move".to_owned(), "2 moves".to_owned())
+        );
+    }
+
+    #[test]
+    fn the_budgets_the_help_names_are_the_crate_s() {
+        // The help of --budget gives these figures: keep it true.
+        let quick = (othello::Budget::QUICK, go::Budget::QUICK.playouts);
+        assert_eq!(
+            (quick.0.nodes, quick.0.exact_empties, quick.1),
+            (1_000_000, 20, 2_000)
+        );
+        let deep = (othello::Budget::DEEP, go::Budget::DEEP.playouts);
+        assert_eq!(
+            (deep.0.nodes, deep.0.exact_empties, deep.1),
+            (4_000_000, 22, 10_000)
+        );
+    }
+}
