@@ -179,15 +179,6 @@ pub fn export(m: &Match) -> Vec<Export> {
     }
 }
 
-/// Whether `text` is an Othello board string rather than a transcript: only square and side
-/// characters.
-fn is_board_string(text: &str) -> bool {
-    text.chars()
-        .filter(|c| !c.is_whitespace())
-        .all(|c| "XOxo-.*#BbWw".contains(c))
-        && text.chars().filter(|c| !c.is_whitespace()).count() > 16
-}
-
 /// A new match from a record: SGF (Go), an Othello board string, or an Othello transcript
 /// (from the standard start, or from a board string on the line before it). Both sides are
 /// people.
@@ -205,7 +196,7 @@ pub fn import(text: &str) -> Result<Match, ImportError> {
         return import_sgf(text);
     }
     let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
-    let (start, from, moves) = if is_board_string(first) {
+    let (start, from, moves) = if notation::looks_like_board(first) {
         let board = notation::parse_board(first).map_err(ImportError::Board)?;
         (OthelloStart::Position(board), board, rest)
     } else {

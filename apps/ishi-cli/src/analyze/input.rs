@@ -119,13 +119,6 @@ fn is_ggf(text: &str) -> bool {
     })
 }
 
-/// Whether `line` is an Othello board string rather than a transcript: only square and side
-/// characters, more than a 4x4 board's worth (the app's import tells them apart the same way).
-fn is_board_string(line: &str) -> bool {
-    let cells = || line.chars().filter(|c| !c.is_whitespace());
-    cells().all(|c| "XOxo-.*#BbWw".contains(c)) && cells().count() > 16
-}
-
 /// The line (from 1) and the character in it (from 0) of the character `offset` of `text`.
 fn locate(text: &str, offset: usize) -> (usize, usize) {
     let before: Vec<char> = text.chars().take(offset).collect();
@@ -140,7 +133,7 @@ fn read_transcript(text: &str) -> Result<OthelloGame, ReadError> {
     let mut lines = text.split_inclusive('\n');
     let skipped: String = lines.by_ref().take(first_line).collect();
     let first = lines.next().unwrap_or_default();
-    let (start, moves_at) = if is_board_string(first) {
+    let (start, moves_at) = if ishi_rules::othello::notation::looks_like_board(first) {
         let board = notation::parse_board(first.trim_end()).map_err(|error| ReadError::Board {
             line: first_line + 1,
             error,

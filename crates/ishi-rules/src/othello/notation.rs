@@ -79,6 +79,21 @@ fn cell(c: char) -> Option<Cell> {
     }
 }
 
+/// Whether `text` looks like a board string rather than a transcript (`f5d6c3`): only the
+/// characters of squares and sides, and more of them than a 4x4 board has. What imports use to
+/// tell the two apart before reading either.
+///
+/// ```
+/// use ishi_rules::othello::notation::looks_like_board;
+///
+/// assert!(looks_like_board("---------------------------OX------XO--------------------------- X"));
+/// assert!(!looks_like_board("f5d6c3d3c4"));
+/// ```
+pub fn looks_like_board(text: &str) -> bool {
+    let cells = || text.chars().filter(|c| !c.is_whitespace());
+    cells().all(|c| "XOxo-.*#BbWw".contains(c)) && cells().count() > 16
+}
+
 /// Reads a board string.
 ///
 /// ```
