@@ -109,6 +109,41 @@ test("a game analysed: the blunder's dot leads to its move, the best move shown,
     assert.equal(await page.locator(".analysis-bar button.analyse").count(), 0, "nothing left to analyse");
 });
 
+test("the status line names the Othello opening while the game is in it", async (t) => {
+    const page = await open(t, SMALL_PHONE);
+    await newGame(page, { game: "Othello", board: "8x8", black: "human", white: "human" });
+    const detail = () => page.locator(".status .detail").innerText();
+    for (const square of ["f5", "d6", "c3", "d3", "c4"]) {
+        await page.tap(`td[data-point="${square}"]`);
+    }
+    assert.equal(await detail(), "Opening: Tiger");
+    // The same opening begun from another first move.
+    await newGame(page, { game: "Othello", board: "8x8", black: "human", white: "human" });
+    for (const square of ["c4", "e3", "f6", "e6", "f5"]) {
+        await page.tap(`td[data-point="${square}"]`);
+    }
+    assert.equal(await detail(), "Opening: Tiger");
+    await screenshot(page, "opening-360px");
+});
+
+test("go shades who owns each point and says who leads", async (t) => {
+    const page = await open(t, SMALL_PHONE);
+    await newGame(page, { game: "Go", size: 9, black: "human", white: "human" });
+    for (const point of ["E5", "C3", "G7", "C7"]) {
+        await page.tap(`td[data-point="${point}"]`);
+        await page.tap(`td[data-point="${point}"]`);
+        await page.locator(`td[data-point="${point}"][data-stone]`).waitFor();
+    }
+    await page.tap("button.ownership");
+    await page.locator("table.board td[data-area]").first().waitFor({ timeout: 10_000 });
+    assert.match(await page.locator(".status .detail").innerText(), /^(Black|White) leads by [\d.]+ \(estimate\)$|^Even/);
+    const shaded = await page.locator("table.board td[data-area]").count();
+    assert.ok(shaded >= 4, `${shaded} points shaded`);
+    await screenshot(page, "ownership-go-360px");
+    await page.tap("button.ownership");
+    assert.equal(await page.locator("table.board td[data-area]").count(), 0);
+});
+
 test("the analysis run logged no console error and no page error", () => {
     assertNoProblems(problems);
 });

@@ -86,6 +86,10 @@ pub struct Settings {
     /// Show the computer's value of each move on its cell while a person is to move.
     #[serde(default)]
     pub values: bool,
+    /// Go: shade each point by who owns it at the end of the computer's playouts, with the
+    /// estimated lead.
+    #[serde(default)]
+    pub ownership: bool,
     /// Show the coordinates around the board.
     pub coordinates: bool,
     /// Confirm moves with a second tap.
@@ -109,6 +113,7 @@ impl Default for Settings {
         Settings {
             hints: true,
             values: false,
+            ownership: false,
             coordinates: true,
             confirm: Confirm::Auto,
             watch_delay_ms: 800,

@@ -1,6 +1,7 @@
 //! The words of the analysis: the classes of moves, the note on a position, the graph.
 
 use ishi_analysis::Class;
+use ishi_rules::Player;
 
 use super::Tr;
 use crate::components::analysis::Note;
@@ -91,6 +92,31 @@ impl Tr {
                 "Evaluation graph: Black's win rate and lead after each move",
                 "形勢グラフ: 各手のあとの黒の勝率とリード",
             ),
+        }
+    }
+
+    /// An Othello opening's name.
+    pub fn opening(self, opening: &ishi_rules::othello::openings::Opening) -> String {
+        match self.0 {
+            Language::English => format!("Opening: {}", opening.name),
+            Language::Japanese => format!("定石: {}", opening.japanese),
+        }
+    }
+
+    /// Go's estimated lead: "Black leads by 3.5 (estimate)".
+    pub fn lead(self, black_lead: f32) -> String {
+        let points = (black_lead.abs() * 2.0).round() / 2.0;
+        if points < 0.5 {
+            return self.pick("Even (estimate)", "互角（推定）").to_owned();
+        }
+        let leader = self.player(if black_lead > 0.0 {
+            Player::Black
+        } else {
+            Player::White
+        });
+        match self.0 {
+            Language::English => format!("{leader} leads by {points} (estimate)"),
+            Language::Japanese => format!("{leader}が{points}目リード（推定）"),
         }
     }
 

@@ -139,6 +139,11 @@ impl Tr {
         self.pick("Hints", "ヒント")
     }
 
+    /// Go's ownership toggle.
+    pub fn ownership(self) -> &'static str {
+        self.pick("Territory", "地合い")
+    }
+
     /// The computer's values toggle.
     pub fn values(self) -> &'static str {
         self.pick("Values", "評価値")
@@ -281,6 +286,10 @@ impl Tr {
             Field::Options => self.pick("Options", "設定"),
             Field::Coordinates => self.pick("Coordinates", "座標"),
             Field::Hints => self.pick("Legal-move hints (Othello)", "打てる場所の表示（オセロ）"),
+            Field::Ownership => self.pick(
+                "Who owns each point, and the lead (Go)",
+                "地合いと形勢の表示（囲碁）",
+            ),
             Field::Values => self.pick(
                 "The computer's value of each move",
                 "コンピューターの評価値を表示",
@@ -554,6 +563,8 @@ pub enum Field {
     Hints,
     /// The computer's values toggle.
     Values,
+    /// Go's ownership toggle.
+    Ownership,
     /// Move confirmation.
     Confirm,
     /// Computer-only pace.

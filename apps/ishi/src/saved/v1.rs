@@ -200,6 +200,7 @@ impl SavedSettings {
         Ok(Settings {
             hints: self.hints,
             values: false,
+            ownership: false,
             coordinates: self.coordinates,
             confirm: match self.confirm.as_str() {
                 "always" => Confirm::Always,

@@ -1,6 +1,7 @@
 //! The hints' values: the computer's value of each move of the position on screen, refined
 //! round by round while the person to move thinks, and dropped when a move is played.
 
+use ishi_analysis::Worth;
 use ishi_analysis::othello::empties;
 use ishi_worker::{HintBudget, Reply};
 
@@ -37,6 +38,11 @@ pub struct Hints {
     pub values: Vec<HintValue>,
     /// No further round will be asked for: the values are exact, or the worker failed.
     pub settled: bool,
+    /// Go: who owns each point at the end of the playouts, from -1 (White) to 1 (Black), in
+    /// `Go::points` order.
+    pub ownership: Option<Vec<f32>>,
+    /// What the position is worth to Black.
+    pub worth: Option<Worth>,
 }
 
 impl Hints {
@@ -51,11 +57,18 @@ impl Hints {
     ) -> Hints {
         let rounds = previous.as_ref().map_or(0, |h| h.rounds) + 1;
         let Some(analysis) = reply.analysis.filter(|_| reply.error.is_none()) else {
-            return Hints {
+            let previous = previous.unwrap_or(Hints {
                 epoch,
                 rounds,
-                values: previous.map(|h| h.values).unwrap_or_default(),
+                values: Vec::new(),
                 settled: true,
+                ownership: None,
+                worth: None,
+            });
+            return Hints {
+                rounds,
+                settled: true,
+                ..previous
             };
         };
         let values: Vec<HintValue> = analysis
@@ -76,6 +89,8 @@ impl Hints {
             rounds,
             values,
             settled,
+            ownership: analysis.ownership,
+            worth: Some(analysis.worth),
         }
     }
 }

@@ -69,6 +69,8 @@ pub enum SettingsChange {
     Hints(bool),
     /// The computer's values on the cells on or off.
     Values(bool),
+    /// Go: who owns each point, shaded, on or off.
+    Ownership(bool),
     /// Coordinates around the board on or off.
     Coordinates(bool),
     /// When moves need a second tap.
@@ -324,6 +326,14 @@ impl AppState {
             .filter(|h| self.settings.values && h.epoch == self.current.epoch())
     }
 
+    /// Go: who owns each point of the position on screen, from the playouts of its hints,
+    /// when the ownership is shown and some came.
+    pub fn ownership(&self) -> Option<&Hints> {
+        self.hints.as_ref().filter(|h| {
+            self.settings.ownership && h.epoch == self.current.epoch() && h.ownership.is_some()
+        })
+    }
+
     /// Why the computer, to move in the match on screen, made no move.
     pub fn computer_failure(&self) -> Option<&ComputerFailure> {
         self.failure
@@ -380,7 +390,14 @@ impl AppState {
     /// and they can still get better.
     fn hints_job(&self) -> Option<Job> {
         let m = &self.current;
-        if !self.settings.values || !m.human_to_move() {
+        let values = self.settings.values && m.human_to_move();
+        // Go's ownership is read from the same playouts, during play and in review.
+        let ownership = self.settings.ownership
+            && m.kind() == GameKind::Go
+            && !m.is_over()
+            && !m.is_counting()
+            && (m.human_to_move() || self.reviewing);
+        if !values && !ownership {
             return None;
         }
         let epoch = m.epoch();
@@ -575,6 +592,7 @@ impl AppState {
         match change {
             SettingsChange::Hints(on) => settings.hints = on,
             SettingsChange::Values(on) => settings.values = on,
+            SettingsChange::Ownership(on) => settings.ownership = on,
             SettingsChange::Coordinates(on) => settings.coordinates = on,
             SettingsChange::Confirm(confirm) => settings.confirm = confirm,
             SettingsChange::WatchDelay(ms) => settings.watch_delay_ms = ms,

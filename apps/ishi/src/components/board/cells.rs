@@ -55,6 +55,9 @@ pub struct CellView {
     pub dead: bool,
     /// The hint's value of the move here, when hints are on.
     pub hint: Option<CellHint>,
+    /// Go, with the ownership shown: who owns the point at the end of the playouts, and how
+    /// surely, in tenths (2 to 10).
+    pub area: Option<(Player, u8)>,
 }
 
 impl CellView {
@@ -150,9 +153,32 @@ fn playouts(visits: u32) -> String {
     }
 }
 
+/// Who owns the point of `cell` and how surely, from `ownership` (in `Go::points` order);
+/// none below a fifth of certainty.
+fn area(ownership: &[f32], cell: Cell, size: usize) -> Option<(Player, u8)> {
+    let p = go_point(cell, size)?;
+    let own = *ownership.get(usize::from(p.row()) * size + usize::from(p.col()))?;
+    let tenths = (own.abs() * 10.0).round() as u8;
+    (tenths >= 2).then(|| {
+        (
+            if own > 0.0 {
+                Player::Black
+            } else {
+                Player::White
+            },
+            tenths.min(10),
+        )
+    })
+}
+
 /// The views of every cell of `m`'s current position, row by row from the top, with the
-/// values of `hints` when they are of this position.
-pub fn cell_views(m: &Match, hints: bool, values: Option<&Hints>) -> Vec<CellView> {
+/// values of `hints` when they are of this position, and Go's `owners` shaded.
+pub fn cell_views(
+    m: &Match,
+    hints: bool,
+    values: Option<&Hints>,
+    owners: Option<&[f32]>,
+) -> Vec<CellView> {
     let position = m.position();
     let size = position.size();
     let snapshot = m.current();
@@ -202,6 +228,9 @@ pub fn cell_views(m: &Match, hints: bool, values: Option<&Hints>) -> Vec<CellVie
                     .iter()
                     .position(|(c, _)| *c == cell)
                     .map(|i| hinted.swap_remove(i).1),
+                area: owners
+                    .filter(|_| count.is_none())
+                    .and_then(|own| area(own, cell, size)),
             });
         }
     }

@@ -72,7 +72,13 @@ impl BoardView {
                 .annotation(m.cursor())
                 .filter(|_| state.reviewing())
                 .and_then(|a| a.best?.0.point()),
-            cells: cell_views(m, state.settings().hints, state.hints()).into(),
+            cells: cell_views(
+                m,
+                state.settings().hints,
+                state.hints(),
+                state.ownership().and_then(|h| h.ownership.as_deref()),
+            )
+            .into(),
         }
     }
 }
@@ -227,6 +233,8 @@ fn board_cell(cell: CellView, shared: Shared) -> Element {
             "data-ghost": if ghost_here { player_name(turn) },
             "data-hole": if !cell.playable { "true" },
             "data-best-move": if best_move == Some(cell.cell) { "true" },
+            "data-area": cell.area.map(|(p, _)| player_name(p)),
+            style: cell.area.map(|(_, tenths)| format!("--own: {}", f32::from(tenths) / 10.0)),
             "data-hint": if cell.hint.is_some() { "true" },
             "data-best": if cell.hint.as_ref().is_some_and(|h| h.best) { "true" },
             "data-exact": if cell.hint.as_ref().is_some_and(|h| h.exact) { "true" },

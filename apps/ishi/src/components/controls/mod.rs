@@ -25,6 +25,8 @@ pub struct ControlsView {
     hints: bool,
     /// The computer's values on the cells.
     values: bool,
+    /// Go's ownership, shaded.
+    ownership: bool,
     paused: bool,
     reviewing: bool,
     /// A game against the computer has just finished and is not analysed yet.
@@ -44,6 +46,7 @@ impl ControlsView {
             can_redo: m.can_redo(),
             hints: state.settings().hints,
             values: state.settings().values,
+            ownership: state.settings().ownership,
             paused: state.paused(),
             reviewing: state.reviewing(),
             offer_analysis: m.is_over()
@@ -108,6 +111,14 @@ pub fn Controls(view: ControlsView, tr: Tr) -> Element {
                     "aria-pressed": pressed(v.hints),
                     onclick: move |_| app.send(AppAction::Settings(SettingsChange::Hints(!v.hints))),
                     {tr.hints()}
+                }
+            }
+            if v.kind == GameKind::Go {
+                button {
+                    class: "action ownership",
+                    "aria-pressed": pressed(v.ownership),
+                    onclick: move |_| app.send(AppAction::Settings(SettingsChange::Ownership(!v.ownership))),
+                    {tr.ownership()}
                 }
             }
             button {

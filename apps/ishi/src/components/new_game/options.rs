@@ -36,6 +36,7 @@ pub(super) fn options(app: AppHandle, tr: Tr) -> Element {
             {toggle(app, tr, OnOff::Coordinates, current.coordinates)}
             {toggle(app, tr, OnOff::Hints, current.hints)}
             {toggle(app, tr, OnOff::Values, current.values)}
+            {toggle(app, tr, OnOff::Ownership, current.ownership)}
             label { class: "field",
                 span { {tr.field(Field::Confirm)} }
                 select {
@@ -75,6 +76,7 @@ enum OnOff {
     Coordinates,
     Hints,
     Values,
+    Ownership,
 }
 
 impl OnOff {
@@ -83,6 +85,7 @@ impl OnOff {
             OnOff::Coordinates => Field::Coordinates,
             OnOff::Hints => Field::Hints,
             OnOff::Values => Field::Values,
+            OnOff::Ownership => Field::Ownership,
         }
     }
 
@@ -91,6 +94,7 @@ impl OnOff {
             OnOff::Coordinates => "coordinates",
             OnOff::Hints => "hints",
             OnOff::Values => "values",
+            OnOff::Ownership => "ownership",
         }
     }
 
@@ -99,6 +103,7 @@ impl OnOff {
             OnOff::Coordinates => SettingsChange::Coordinates(on),
             OnOff::Hints => SettingsChange::Hints(on),
             OnOff::Values => SettingsChange::Values(on),
+            OnOff::Ownership => SettingsChange::Ownership(on),
         }
     }
 }

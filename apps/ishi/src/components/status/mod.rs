@@ -6,7 +6,10 @@ use ishi_rules::{Move, Player};
 
 use crate::components::board::player_name;
 use crate::i18n::Tr;
+use crate::model::{MatchConfig, OthelloStart, to_othello};
 use crate::state::{AppState, Notice};
+use ishi_analysis::Worth;
+use ishi_rules::othello::{self, Shape, openings};
 
 /// The status line's stylesheet.
 pub const CSS: &str = include_str!("status.css");
@@ -72,6 +75,8 @@ pub struct StatusView {
     failure: Option<String>,
     /// A long notice, which the message scrolls.
     long: bool,
+    /// A second, quieter line: the Othello opening the game is in, or Go's estimated lead.
+    detail: Option<String>,
 }
 
 impl StatusView {
@@ -98,7 +103,33 @@ impl StatusView {
             thinking: state.thinking(),
             failure: state.computer_failure().map(|f| tr.computer_failure(f)),
             long: matches!(state.notice(), Notice::Unreadable(_)),
+            detail: opening(tr, state).or_else(|| lead(tr, state)),
         }
+    }
+}
+
+/// The name of the Othello opening the game is in (or reached, in review), on the standard
+/// board from its start.
+fn opening(tr: Tr, state: &AppState) -> Option<String> {
+    let m = state.current();
+    let standard = OthelloStart::Shape(Shape::STANDARD);
+    if !matches!(m.config(), MatchConfig::Othello(c) if c.start == standard) {
+        return None;
+    }
+    let moves: Vec<othello::Move> = m
+        .line()
+        .iter()
+        .filter_map(|s| to_othello(s.played.as_ref()?.mv))
+        .collect();
+    let opening = openings::reached(&moves)?;
+    (state.reviewing() || openings::in_book(&moves)).then(|| tr.opening(opening))
+}
+
+/// Go's estimated lead, when the ownership is shown.
+fn lead(tr: Tr, state: &AppState) -> Option<String> {
+    match state.ownership()?.worth? {
+        Worth::Go { lead, .. } => Some(tr.lead(lead)),
+        Worth::Discs { .. } => None,
     }
 }
 
@@ -111,14 +142,19 @@ pub fn Status(view: StatusView) -> Element {
                 {score_chip(&view.chips[0])}
                 {score_chip(&view.chips[1])}
             }
-            p {
-                class: "message",
-                role: "status",
-                "aria-live": "polite",
-                "data-thinking": if view.thinking { "true" },
-                title: view.failure.clone(),
-                "data-long": if view.long { "true" },
-                "{view.text}"
+            div { class: "texts",
+                p {
+                    class: "message",
+                    role: "status",
+                    "aria-live": "polite",
+                    "data-thinking": if view.thinking { "true" },
+                    title: view.failure.clone(),
+                    "data-long": if view.long { "true" },
+                    "{view.text}"
+                }
+                if let Some(detail) = &view.detail {
+                    p { class: "detail", "{detail}" }
+                }
             }
         }
     }
