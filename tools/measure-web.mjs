@@ -1,10 +1,17 @@
 // Measures Ishi's release web build in Chromium and prints the figures next to their targets:
 // the download on first load (the computer player's worker included), the time to the first
-// board, the time from a tap to the updated cell on a 19x19 board, and the longest main-thread
-// gap while the computer searches at its strongest level.
+// board, the time from a tap to the updated cell on a 19x19 board, the longest main-thread
+// gap while the computer searches at its strongest level, the time to the first values of the
+// moves, and whole games analysed ("Analyse this game") with the main thread watched.
 //
 //   node tools/measure-web.mjs        with ISHI_URL set (scripts/measure-web does it all)
 import { PHONE, cell, launch, newGame, openApp } from "../tests/e2e/browser.mjs";
+
+/** A 60-move game of strong human players (eOthello's public games, the first of them). */
+const OTHELLO_GAME = "f5d6c4d3e6f4e3f6c5b4e7f3c6d7b5a5c3b3g5h5g4h4e2g6b6d8c7c8a4a6a7f1a3c2d2b2e1b7g3h3f2d1a1a2b1a8c1g1f7g8e8f8b8g7h8h7h6h2g2h1";
+/** 60 moves of 9x9 and of 19x19 Go, played by Ishi's mcts-500 level (seed 3). */
+const GO_9X9 = "(;FF[4]GM[1]SZ[9]KM[7]RU[Chinese];B[cd];W[ce];B[de];W[df];B[cf];W[be];B[dg];W[ef];B[bf];W[ee];B[dd];W[ed];B[ec];W[fc];B[fd];W[eb];B[dc];W[fe];B[fb];W[gc];B[gb];W[hb];B[gd];W[hc];B[eg];W[fg];B[fh];W[ge];B[db];W[cg];B[bd];W[gh];B[gg];W[ff];B[eh];W[fi];B[hh];W[hi];B[ei];W[ae];B[af];W[ad];B[gi];W[ii];B[ac];W[ad];B[ae];W[hd];B[ih];W[ea];B[ga];W[da];B[cc];W[bb];B[ab];W[ba];B[hg];W[if];B[hf];W[he])";
+const GO_19X19 = "(;FF[4]GM[1]SZ[19]KM[7]RU[Chinese];B[lq];W[lp];B[kp];W[lo];B[fq];W[fr];B[mq];W[np];B[no];W[on];B[nn];W[qd];B[od];W[ne];B[ng];W[mg];B[nh];W[qi];B[ph];W[pg];B[pf];W[nf];B[qg];W[rg];B[rh];W[qh];B[qf];W[og];B[of];W[rf];B[re];W[ko];B[op];W[nq];B[nr];W[oq];B[or];W[mp];B[pq];W[oo];B[pp];W[pr];B[jo];W[os];B[nl];W[mr];B[kr];W[jn];B[jp];W[eq];B[ep];W[dp];B[fc];W[se];B[rd];W[sh];B[ri];W[rj];B[er];W[dq])";
 
 const LOADS = 5;
 const TAPS = 15;
@@ -29,6 +36,11 @@ try {
     await measureTap();
     await measureGap("Othello", { game: "Othello", board: "8x8", black: "human", white: "master" }, "f5");
     await measureGap("Go 19x19", { game: "Go", size: 19, black: "human", white: "mcts-30000" }, "Q16");
+    await measureFirstValues("Othello", { game: "Othello", board: "8x8", black: "human", white: "human" });
+    await measureFirstValues("Go 9x9", { game: "Go", size: 9, black: "human", white: "human" });
+    await measureAnalysis("Othello, 60 moves", OTHELLO_GAME, 40);
+    await measureAnalysis("Go 9x9, 60 moves", GO_9X9, 30);
+    await measureAnalysis("Go 19x19, 60 moves", GO_19X19, null);
 } finally {
     await browser.close();
 }
@@ -242,4 +254,77 @@ async function measureGap(label, setup, move) {
             `the longest ${round(gaps.longest)} ms; ${stonesNow} stones on the board after it`,
     );
     figure(`longest main-thread gap, ${label} ${setup.white}`, round(gaps.max), "ms", "<= 100 ms", gaps.max <= 100);
+}
+
+/** Starts recording the longest gap between animation frames and the long tasks of `page`. */
+function watchMainThread(page) {
+    return page.evaluate(() => {
+        window.ishiGaps = { max: 0, frames: 0, longest: 0, tasks: 0, running: true };
+        let last = performance.now();
+        const tick = (now) => {
+            window.ishiGaps.max = Math.max(window.ishiGaps.max, now - last);
+            window.ishiGaps.frames += 1;
+            last = now;
+            if (window.ishiGaps.running) requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+        new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) {
+                window.ishiGaps.longest = Math.max(window.ishiGaps.longest, entry.duration);
+                window.ishiGaps.tasks += 1;
+            }
+        }).observe({ type: "longtask" });
+    });
+}
+
+/** The main thread's figures since `watchMainThread`, and stops watching. */
+function mainThread(page) {
+    return page.evaluate(() => {
+        window.ishiGaps.running = false;
+        return window.ishiGaps;
+    });
+}
+
+/** From the Values button to the first value on a cell, on a fresh page (the worker starts). */
+async function measureFirstValues(label, setup) {
+    console.log(`\n== first values of the moves: ${label}`);
+    const page = await openApp(browser, PHONE, problems, `values ${label}`);
+    await newGame(page, setup);
+    const start = Date.now();
+    await page.locator("button.values").tap();
+    await page.locator("table.board td[data-hint]").first().waitFor({ timeout: 10_000 });
+    const ms = Date.now() - start;
+    await page.context().close();
+    console.log(`from the tap on Values to the first value on the board: ${ms} ms`);
+    figure(`first values, ${label}`, ms, "ms", "<= 300 ms", ms <= 300);
+}
+
+/**
+ * A whole game analysed in review, from the tap on "Analyse this game" to the end of the
+ * progress bar, the main thread watched meanwhile. `target` is in seconds (none: a figure
+ * for context).
+ */
+async function measureAnalysis(label, record, target) {
+    console.log(`\n== whole game analysed (quick budget): ${label}`);
+    const page = await openApp(browser, PHONE, problems, `analysis ${label}`);
+    await page.locator("header button.more").tap();
+    await page.locator('textarea[name="import"]').fill(record);
+    await page.locator(".more-sheet button.import").tap();
+    await page.locator(".analysis-bar button.analyse").first().waitFor();
+    await watchMainThread(page);
+    const start = Date.now();
+    await page.locator(".analysis-bar button.analyse:not(.deep)").tap();
+    await page.locator(".analysis-bar progress").waitFor({ timeout: 5_000 });
+    await page.locator(".analysis-bar progress").waitFor({ state: "detached", timeout: 900_000 });
+    const seconds = (Date.now() - start) / 1000;
+    const gaps = await mainThread(page);
+    const dots = await page.locator(".graph circle.dot").count();
+    await page.context().close();
+    console.log(
+        `${round(seconds)} s; ${gaps.frames} frames, the longest gap ${round(gaps.max)} ms, ` +
+            `${gaps.tasks} long tasks; ${dots} moves marked on the graph`,
+    );
+    const budget = target === null ? "(for context)" : `<= ${target} s`;
+    figure(`analysis, ${label}`, round(seconds), "s", budget, target === null || seconds <= target);
+    figure(`longest main-thread gap, analysis ${label}`, round(gaps.max), "ms", "<= 100 ms", gaps.max <= 100);
 }

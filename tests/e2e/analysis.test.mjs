@@ -109,6 +109,26 @@ test("a game analysed: the blunder's dot leads to its move, the best move shown,
     assert.equal(await page.locator(".analysis-bar button.analyse").count(), 0, "nothing left to analyse");
 });
 
+test("a finished game against the computer offers to analyse it, and the offer runs it", async (t) => {
+    const page = await open(t, SMALL_PHONE);
+    await newGame(page, { game: "Othello", board: "8x8", black: "human", white: "random" });
+    await page.tap('td[data-point="f5"]');
+    // The computer's reply: a sixth disc on the board.
+    await page.waitForFunction(() => document.querySelectorAll("table.board td[data-stone]").length >= 6);
+    assert.equal(await page.locator("button.analyse-offer").count(), 0, "no offer while the game goes on");
+    await page.locator(".actions button.resign").tap();
+    await page.locator(".dialog[role=alertdialog]").getByRole("button", { name: "Resign" }).tap();
+    const offer = page.locator("button.analyse-offer");
+    await offer.waitFor();
+    await screenshot(page, "analysis-offer-360px");
+    await offer.tap();
+    await page.locator(".analysis-bar").waitFor();
+    await page.locator(".analysis-bar progress").waitFor({ state: "detached", timeout: 30_000 });
+    await page.locator(".graph path.worth").waitFor();
+    assert.equal(await page.locator(".analysis-bar button.analyse").count(), 0, "the whole game is analysed");
+    assert.equal(await page.locator("button.analyse-offer").count(), 0, "no offer once analysed");
+});
+
 test("the status line names the Othello opening while the game is in it", async (t) => {
     const page = await open(t, SMALL_PHONE);
     await newGame(page, { game: "Othello", board: "8x8", black: "human", white: "human" });

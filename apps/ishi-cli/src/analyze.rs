@@ -64,9 +64,11 @@ pub(crate) struct AnalyzeArgs {
 /// A budget of `ishi-analysis`, by name.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Preset {
-    /// Othello: 1,000,000 nodes, exact from 20 empty squares; Go: 2,000 playouts.
+    /// Othello: 1,000,000 nodes, exact from 20 empty squares; Go: 2,000 playouts on 9x9,
+    /// 1,500 on 13x13, 1,000 on 19x19.
     Quick,
-    /// Othello: 4,000,000 nodes, exact from 22 empty squares; Go: 10,000 playouts.
+    /// Othello: 4,000,000 nodes, exact from 22 empty squares; Go: five times the quick
+    /// budget's playouts.
     Deep,
 }
 
@@ -302,10 +304,7 @@ fn run_go(
     out: impl Write,
     sgf: Option<File>,
 ) -> io::Result<()> {
-    let preset = match args.budget {
-        Preset::Quick => go::Budget::QUICK,
-        Preset::Deep => go::Budget::DEEP,
-    };
+    let preset = go::Budget::for_board(record.size, args.budget == Preset::Deep);
     let budget = go::Budget {
         playouts: args.playouts.unwrap_or(preset.playouts),
     };
@@ -389,5 +388,8 @@ mod tests {
             (deep.0.nodes, deep.0.exact_empties, deep.1),
             (4_000_000, 22, 10_000)
         );
+        let quick_by_size = [9, 13, 19].map(|n| go::Budget::for_board(n, false).playouts);
+        assert_eq!(quick_by_size, [2_000, 1_500, 1_000]);
+        assert_eq!(go::Budget::for_board(19, true).playouts, 5_000);
     }
 }

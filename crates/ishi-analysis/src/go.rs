@@ -18,10 +18,25 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The default: 2,000 playouts a position.
+    /// The default on 9x9: 2,000 playouts a position.
     pub const QUICK: Budget = Budget { playouts: 2_000 };
-    /// 10,000 playouts a position.
+    /// Five times as many, on 9x9: 10,000 playouts a position.
     pub const DEEP: Budget = Budget { playouts: 10_000 };
+
+    /// The budget for a board of side `size`: [`QUICK`](Budget::QUICK) up to 9x9, 1,500
+    /// playouts a position up to 13x13 and 1,000 beyond, whose playouts are longer and whose
+    /// games have more positions; five times that when `deep`. A 60-move 19x19 game then
+    /// takes some 8 CPU-seconds natively (`cargo bench -p ishi-analysis`).
+    pub fn for_board(size: usize, deep: bool) -> Budget {
+        let quick = match size {
+            0..=9 => Budget::QUICK.playouts,
+            10..=13 => 1_500,
+            _ => 1_000,
+        };
+        Budget {
+            playouts: if deep { 5 * quick } else { quick },
+        }
+    }
 }
 
 /// A move the tree gave fewer playouts than this share of the budget is searched again on

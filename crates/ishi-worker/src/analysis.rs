@@ -122,11 +122,7 @@ pub(crate) fn analyse(
         GameState::Go { .. } => {
             let position = go_position(game)?;
             let played = played.map(parse_go).transpose()?;
-            let budget = if deep {
-                go::Budget::DEEP
-            } else {
-                go::Budget::QUICK
-            };
+            let budget = go::Budget::for_board(position.size(), deep);
             let analysis = with_go(|mcts| go::analyse(mcts, &position, played, budget, rng, stop));
             Ok(named(analysis))
         }

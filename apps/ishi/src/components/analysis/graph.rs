@@ -14,8 +14,9 @@ use crate::state::AppAction;
 /// The drawing's size in its own units (it is scaled to the width it is given).
 const WIDTH: f32 = 320.0;
 const HEIGHT: f32 = 120.0;
-/// Room left and right of the first and last positions.
-const PAD: f32 = 8.0;
+/// Room around the first and last positions and the extreme values, so that their dots
+/// (radius 4) are drawn whole.
+const PAD: f32 = 6.0;
 
 /// How the graph maps positions and values onto the drawing.
 #[derive(Copy, Clone, Debug)]
@@ -50,7 +51,7 @@ impl Scale {
             GameKind::Othello => 0.5 - value.clamp(-self.top, self.top) / (2.0 * self.top),
             GameKind::Go => 1.0 - value.clamp(0.0, 1.0),
         };
-        2.0 + (HEIGHT - 4.0) * share
+        PAD + (HEIGHT - 2.0 * PAD) * share
     }
 
     /// The index under `x`, a share of the drawing's width from 0 to 1.
@@ -63,21 +64,24 @@ impl Scale {
     /// Go's lead, drawn on its own scale: the widest lead in steps of 10 points.
     fn lead_y(&self, lead: f32, widest: f32) -> f32 {
         let top = ((widest / 10.0).ceil() * 10.0).max(10.0);
-        2.0 + (HEIGHT - 4.0) * (0.5 - lead.clamp(-top, top) / (2.0 * top))
+        PAD + (HEIGHT - 2.0 * PAD) * (0.5 - lead.clamp(-top, top) / (2.0 * top))
     }
 }
 
-/// The graph's left edge and width on the page, in CSS pixels.
+/// The graph's left edge and width on the page, in whole CSS pixels (whole numbers: parsing
+/// a float would link Rust's float parser and its 10 KB table of powers of five into the
+/// download, for a precision a finger does not have).
 async fn graph_box() -> Option<(f64, f64)> {
     let text = crate::js::call(
         "",
         "const r = document.getElementById('graph')?.getBoundingClientRect();
-         return r ? `${r.left} ${r.width}` : null;",
+         return r ? `${Math.round(r.left)} ${Math.round(r.width)}` : null;",
         &[],
     )
     .await?;
     let (left, width) = text.split_once(' ')?;
-    Some((left.parse().ok()?, width.parse().ok()?))
+    let (left, width): (i32, i32) = (left.parse().ok()?, width.parse().ok()?);
+    Some((f64::from(left), f64::from(width)))
 }
 
 /// The polyline of consecutive analysed positions, as SVG path data.
