@@ -213,23 +213,7 @@ async function measureGap(label, setup, move) {
     console.log(`\n== main thread while the computer thinks: ${label}, ${setup.white}`);
     const page = await openApp(browser, PHONE, problems, `gap ${label}`);
     await newGame(page, setup);
-    await page.evaluate(() => {
-        window.ishiGaps = { max: 0, frames: 0, longest: 0, tasks: 0, running: true };
-        let last = performance.now();
-        const tick = (now) => {
-            window.ishiGaps.max = Math.max(window.ishiGaps.max, now - last);
-            window.ishiGaps.frames += 1;
-            last = now;
-            if (window.ishiGaps.running) requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-        new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) {
-                window.ishiGaps.longest = Math.max(window.ishiGaps.longest, entry.duration);
-                window.ishiGaps.tasks += 1;
-            }
-        }).observe({ type: "longtask" });
-    });
+    await watchMainThread(page);
     const kind = setup.game === "Go" ? "go" : "othello";
     const start = Date.now();
     if (kind === "go") {
@@ -243,10 +227,7 @@ async function measureGap(label, setup, move) {
     await page.locator("p.message:not([data-thinking])").waitFor({ timeout: 600_000 });
     const thinking = Date.now() - start;
     const stonesNow = await page.locator("table.board td[data-stone]").count();
-    const gaps = await page.evaluate(() => {
-        window.ishiGaps.running = false;
-        return window.ishiGaps;
-    });
+    const gaps = await mainThread(page);
     await page.context().close();
     console.log(
         `from the tap to the answer: ${thinking} ms (350 ms of it the app's pause before answering); ` +
