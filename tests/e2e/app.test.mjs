@@ -326,6 +326,10 @@ describe("a phone player", { timeout: 300_000 }, () => {
         await screenshot(page, "09-go-counting");
 
         assert.equal(await cell(page, "D5").getAttribute("data-owner"), "black", "D5, walled in by Black, is Black's");
+        // The count shades the board with the playouts' ownership, as the Territory view does:
+        // the walls are sure, the ko in the middle is not.
+        assert.equal(await cell(page, "C5").getAttribute("data-area"), "black", "C5's wall shaded as Black's");
+        assert.equal(await cell(page, "F5").getAttribute("data-area"), "white", "F5's wall shaded as White's");
         const owned = await page
             .locator("table.board td[data-owner]")
             .evaluateAll((tds) => tds.filter((td) => td.dataset.stone && !td.dataset.dead).map((td) => td.dataset.point));

@@ -104,6 +104,9 @@ pub enum Action {
         epoch: u64,
         /// The dead stones.
         dead: DeadStones,
+        /// Who owns each point at the end of the playouts the guess came from, from -1
+        /// (White) to 1 (Black) in `Go::points` order: the count shades the board with it.
+        ownership: Option<Rc<[f32]>>,
     },
 }
 
@@ -149,6 +152,8 @@ pub struct Match {
     /// Whether `dead` is past the first static guess: refined by ownership or marked by a
     /// person.
     dead_refined: bool,
+    /// Go count: who owns each point, from the playouts that refined `dead`.
+    count_ownership: Option<Rc<[f32]>>,
     epoch: u64,
 }
 
@@ -171,6 +176,7 @@ impl Match {
             cursor: 0,
             dead: None,
             dead_refined: false,
+            count_ownership: None,
             epoch: 0,
         };
         m.settle();
@@ -258,6 +264,14 @@ impl Match {
         self.is_counting() && !self.dead_refined
     }
 
+    /// Go, while counting: who owns each point from the playouts of the dead-stone guess
+    /// (-1 White to 1 Black, in `Go::points` order), once they came.
+    pub fn count_ownership(&self) -> Option<&[f32]> {
+        self.count_ownership
+            .as_deref()
+            .filter(|_| self.is_counting())
+    }
+
     /// The dead stones marked so far, or agreed on.
     pub fn dead_stones(&self) -> Option<&DeadStones> {
         match &self.current().ending {
@@ -325,12 +339,17 @@ impl Match {
                 self.move_cursor(target);
                 Ok(())
             }
-            Action::RefineDead { epoch, dead } => {
+            Action::RefineDead {
+                epoch,
+                dead,
+                ownership,
+            } => {
                 if epoch != self.epoch || !self.needs_ownership() {
                     return Err(Refusal::Stale);
                 }
                 self.dead = Some(dead);
                 self.dead_refined = true;
+                self.count_ownership = ownership;
                 self.epoch += 1;
                 Ok(())
             }
@@ -503,6 +522,7 @@ impl Match {
         }
         self.dead = self.guess_dead();
         self.dead_refined = false;
+        self.count_ownership = None;
         self.epoch += 1;
     }
 
@@ -520,6 +540,7 @@ impl Match {
         self.cursor = target;
         self.dead = self.guess_dead();
         self.dead_refined = false;
+        self.count_ownership = None;
         self.epoch += 1;
     }
 

@@ -278,7 +278,8 @@ fn an_ownership_guess_refines_the_count_until_a_person_marks_stones() {
     assert_eq!(
         m.apply(Action::RefineDead {
             epoch: stale,
-            dead: none_dead.clone()
+            dead: none_dead.clone(),
+            ownership: None,
         }),
         Err(Refusal::Stale)
     );
@@ -286,6 +287,7 @@ fn an_ownership_guess_refines_the_count_until_a_person_marks_stones() {
     m.apply(Action::RefineDead {
         epoch,
         dead: none_dead.clone(),
+        ownership: None,
     })
     .unwrap();
     assert_eq!(m.dead_stones(), Some(&none_dead));
@@ -296,6 +298,7 @@ fn an_ownership_guess_refines_the_count_until_a_person_marks_stones() {
     let late = Action::RefineDead {
         epoch,
         dead: DeadStones::new(),
+        ownership: None,
     };
     assert_eq!(m.apply(late), Err(Refusal::Stale));
     assert!(m.dead_stones().unwrap().contains("A3".parse().unwrap()));

@@ -23,6 +23,7 @@ mod error;
 mod hints;
 
 use std::mem;
+use std::rc::Rc;
 
 use ishi_ai::AnyLevel;
 use ishi_worker::{HintBudget, Reply};
@@ -535,14 +536,23 @@ impl AppState {
         let Some(go) = self.current.position().go() else {
             return Ok(Effects::NONE);
         };
-        let refined = reply
-            .ownership
-            .and_then(|ownership| ishi_scoring::guess_dead_stones_with(go, &ownership).ok());
+        let refined = reply.ownership.and_then(|ownership| {
+            let dead = ishi_scoring::guess_dead_stones_with(go, &ownership).ok()?;
+            Some((dead, Rc::from(ownership)))
+        });
         // Without an estimate the static guess stands, and the count stops waiting for one.
-        let Some(dead) = refined.or_else(|| self.current.dead_stones().cloned()) else {
-            return Ok(Effects::NONE);
+        let (dead, ownership) = match refined {
+            Some((dead, ownership)) => (dead, Some(ownership)),
+            None => match self.current.dead_stones() {
+                Some(dead) => (dead.clone(), None),
+                None => return Ok(Effects::NONE),
+            },
         };
-        self.on_match(Action::RefineDead { epoch, dead })
+        self.on_match(Action::RefineDead {
+            epoch,
+            dead,
+            ownership,
+        })
     }
 
     fn new_game(&mut self, config: MatchConfig) -> Result<Effects, AppError> {

@@ -338,6 +338,46 @@ fn a_go_count_asks_for_ownership_and_stops_waiting_without_it() {
 }
 
 #[test]
+fn a_go_count_keeps_the_playouts_ownership_to_shade_the_board_until_it_ends() {
+    let mut state = AppState::fresh(Notice::None);
+    state.apply(AppAction::NewGame(go_config(5))).unwrap();
+    // Black's wall on column C, White's on column D: each side owns its half.
+    for name in ["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5"] {
+        state
+            .apply(play(go_cell(name.parse().unwrap(), 5)))
+            .unwrap();
+    }
+    state.apply(AppAction::Match(Action::Pass)).unwrap();
+    state.apply(AppAction::Match(Action::Pass)).unwrap();
+    assert_eq!(
+        state.current().count_ownership(),
+        None,
+        "not before the playouts"
+    );
+    let epoch = state.current().epoch();
+    // Points in `Go::points` order, row by row: columns A to C Black's, D and E White's.
+    let ownership: Vec<f32> = (0..25)
+        .map(|i| if i % 5 < 3 { 0.9 } else { -0.9 })
+        .collect();
+    state
+        .apply(AppAction::Ownership {
+            epoch,
+            reply: Reply {
+                ownership: Some(ownership.clone()),
+                ..Reply::empty(epoch)
+            },
+        })
+        .unwrap();
+    assert_eq!(state.current().count_ownership(), Some(&ownership[..]));
+    assert!(state.current().is_counting());
+    assert_eq!(state.job(), None, "the count has its estimate");
+    // Back to play: the count and its picture are gone.
+    state.apply(AppAction::Match(Action::Undo)).unwrap();
+    assert!(!state.current().is_counting());
+    assert_eq!(state.current().count_ownership(), None);
+}
+
+#[test]
 fn settings_changes_are_saved_and_overlays_are_not() {
     let mut state = humans_playing();
     let effects = state

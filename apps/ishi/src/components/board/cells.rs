@@ -228,9 +228,7 @@ pub fn cell_views(
                     .iter()
                     .position(|(c, _)| *c == cell)
                     .map(|i| hinted.swap_remove(i).1),
-                area: owners
-                    .filter(|_| count.is_none())
-                    .and_then(|own| area(own, cell, size)),
+                area: owners.and_then(|own| area(own, cell, size)),
             });
         }
     }

@@ -76,7 +76,8 @@ impl BoardView {
                 m,
                 state.settings().hints,
                 state.hints(),
-                state.ownership().and_then(|h| h.ownership.as_deref()),
+                m.count_ownership()
+                    .or_else(|| state.ownership().and_then(|h| h.ownership.as_deref())),
             )
             .into(),
         }
