@@ -41,6 +41,28 @@ impl<P: fmt::Display> fmt::Display for Move<P> {
     }
 }
 
+/// Reads what [`Display`](fmt::Display) writes: `pass`, or the point as `P` reads it.
+///
+/// ```
+/// use ishi_rules::go::{Move, Point};
+///
+/// assert_eq!("pass".parse::<Move>(), Ok(Move::Pass));
+/// assert_eq!("D4".parse::<Move>()?, Move::Place("D4".parse::<Point>()?));
+/// assert!("Pass".parse::<Move>().is_err()); // only the name Display writes
+/// # Ok::<(), ishi_rules::go::ParsePointError>(())
+/// ```
+impl<P: std::str::FromStr> std::str::FromStr for Move<P> {
+    type Err = P::Err;
+
+    fn from_str(text: &str) -> Result<Move<P>, P::Err> {
+        if text == "pass" {
+            Ok(Move::Pass)
+        } else {
+            text.parse().map(Move::Place)
+        }
+    }
+}
+
 /// How a finished game ended.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Outcome {

@@ -1,6 +1,7 @@
 //! Hints and analysis in the worker: the engines are kept between requests, so that asking
 //! again with more effort, or for the next position of a game, starts from what was learnt.
 
+use std::str::FromStr;
 use std::sync::Mutex;
 
 use ishi_ai::othello::Engine;
@@ -109,7 +110,7 @@ pub(crate) fn analyse(
     match game {
         GameState::Othello { board } => {
             let position = notation::parse_board(board).map_err(|e| e.to_string())?;
-            let played = played.map(parse_othello).transpose()?;
+            let played = played.map(parse_move).transpose()?;
             let budget = if deep {
                 othello::Budget::DEEP
             } else {
@@ -121,7 +122,7 @@ pub(crate) fn analyse(
         }
         GameState::Go { .. } => {
             let position = go_position(game)?;
-            let played = played.map(parse_go).transpose()?;
+            let played = played.map(parse_move).transpose()?;
             let budget = go::Budget::for_board(position.size(), deep);
             let analysis = with_go(|mcts| go::analyse(mcts, &position, played, budget, rng, stop));
             Ok(named(analysis))
@@ -129,20 +130,7 @@ pub(crate) fn analyse(
     }
 }
 
-fn parse_othello(name: &str) -> Result<ishi_rules::othello::Move, String> {
-    if name == "pass" {
-        return Ok(Move::Pass);
-    }
-    name.parse()
-        .map(Move::Place)
-        .map_err(|e: ishi_rules::othello::ParseSquareError| e.to_string())
-}
-
-fn parse_go(name: &str) -> Result<ishi_rules::go::Move, String> {
-    if name == "pass" {
-        return Ok(Move::Pass);
-    }
-    name.parse()
-        .map(Move::Place)
-        .map_err(|e: ishi_rules::go::ParsePointError| e.to_string())
+/// A move's name from the request, as `Move`'s `Display` writes it.
+fn parse_move<P: FromStr<Err: ToString>>(name: &str) -> Result<Move<P>, String> {
+    name.parse().map_err(|e: P::Err| e.to_string())
 }

@@ -34,7 +34,7 @@ use ishi_ai::{AnyLevel, Level, LevelId, SearchResult, Stop};
 use ishi_analysis::{Candidate, Worth};
 use ishi_rules::go::{self, Go, GoRules, Komi};
 use ishi_rules::othello::notation;
-use ishi_rules::{ByColor, Game, Move, Player};
+use ishi_rules::{ByColor, Game, Player};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde::{Deserialize, Serialize};
@@ -334,11 +334,9 @@ pub fn go_position(state: &GameState) -> Result<Go, String> {
     };
     let mut position = Go::from_setup(&setup).map_err(|e| e.to_string())?;
     for text in moves {
-        let mv = if text == "pass" {
-            Move::Pass
-        } else {
-            Move::Place(text.parse::<go::Point>().map_err(|e| e.to_string())?)
-        };
+        let mv: go::Move = text
+            .parse()
+            .map_err(|e: go::ParsePointError| e.to_string())?;
         position = position.play(mv).map_err(|e| e.to_string())?;
     }
     Ok(position)
@@ -347,6 +345,7 @@ pub fn go_position(state: &GameState) -> Result<Go, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ishi_rules::Move;
 
     fn go_state(moves: &[&str]) -> GameState {
         GameState::Go {

@@ -256,22 +256,18 @@ impl Position {
     ///
     /// [`MoveNameError`] for a name that is no square or point of this board.
     pub fn parse_move(&self, name: &str) -> Result<CellMove, MoveNameError> {
-        if name == "pass" {
-            return Ok(Move::Pass);
-        }
         let malformed = || MoveNameError::Malformed(name.to_owned());
         match self {
-            Position::Othello(_) => {
-                let s: Square = name.parse().map_err(|_| malformed())?;
-                Ok(Move::Place(Cell::new(s.col(), s.row())))
-            }
-            Position::Go(g) => {
-                let p: go::Point = name.parse().map_err(|_| malformed())?;
-                if !p.is_on(g.size()) {
-                    return Err(MoveNameError::OffBoard(name.to_owned()));
+            Position::Othello(_) => name
+                .parse::<othello::Move>()
+                .map(from_othello)
+                .map_err(|_| malformed()),
+            Position::Go(g) => match name.parse::<go::Move>().map_err(|_| malformed())? {
+                Move::Place(p) if !p.is_on(g.size()) => {
+                    Err(MoveNameError::OffBoard(name.to_owned()))
                 }
-                Ok(Move::Place(go_cell(p, g.size())))
-            }
+                mv => Ok(from_go(mv, g.size())),
+            },
         }
     }
 
