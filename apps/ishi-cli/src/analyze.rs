@@ -255,10 +255,7 @@ fn run_othello(
     out: impl Write,
     sgf: Option<File>,
 ) -> io::Result<()> {
-    let preset = match args.budget {
-        Preset::Quick => othello::Budget::QUICK,
-        Preset::Deep => othello::Budget::DEEP,
-    };
+    let preset = othello::Budget::of(args.budget == Preset::Deep);
     let budget = othello::Budget {
         nodes: args.nodes.unwrap_or(preset.nodes),
         ..preset

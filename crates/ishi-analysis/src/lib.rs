@@ -111,8 +111,9 @@ impl Thresholds {
     }
 }
 
-/// Losses up to this are no loss: the rounding of estimates.
-const LOSS_EPSILON: f32 = 0.05;
+/// Losses up to this are no loss, in either game's unit: the rounding of estimates. A move
+/// within it of the best is as good as the best ([`Class::Best`]).
+pub const LOSS_EPSILON: f32 = 0.05;
 
 /// Othello's classes, in discs of the final margin: a move is good below 2 discs lost, an
 /// inaccuracy below 4, a mistake below 8, a blunder from 8 on. Strong players lose a disc

@@ -32,12 +32,12 @@ impl Budget {
         nodes: 4_000_000,
         exact_empties: 22,
     };
-}
 
-/// The empty squares of `position`.
-pub fn empties(position: &Othello) -> u32 {
-    let discs = position.disc_count();
-    position.shape().squares().count() as u32 - discs.black - discs.white
+    /// [`DEEP`](Budget::DEEP) when `deep`, else [`QUICK`](Budget::QUICK): the two budgets
+    /// front ends offer.
+    pub fn of(deep: bool) -> Budget {
+        if deep { Budget::DEEP } else { Budget::QUICK }
+    }
 }
 
 /// A search's value in discs, and whether it is exact, for the player it searched for, on a
@@ -80,7 +80,7 @@ pub fn analyse(
     let moves = position.legal_moves();
     let candidates = if moves.is_empty() {
         Vec::new()
-    } else if empties(position) <= budget.exact_empties {
+    } else if position.score().empties <= budget.exact_empties {
         solved(engine, position, played, stop)
     } else {
         hints(engine, position, Limits::nodes(budget.nodes), stop)

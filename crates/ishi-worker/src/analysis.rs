@@ -111,11 +111,7 @@ pub(crate) fn analyse(
         GameState::Othello { board } => {
             let position = notation::parse_board(board).map_err(|e| e.to_string())?;
             let played = played.map(parse_move).transpose()?;
-            let budget = if deep {
-                othello::Budget::DEEP
-            } else {
-                othello::Budget::QUICK
-            };
+            let budget = othello::Budget::of(deep);
             let analysis =
                 with_othello(|engine| othello::analyse(engine, &position, played, budget, stop));
             Ok(named(analysis))

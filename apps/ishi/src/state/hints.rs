@@ -2,7 +2,6 @@
 //! round by round while the person to move thinks, and dropped when a move is played.
 
 use ishi_analysis::Worth;
-use ishi_analysis::othello::empties;
 use ishi_worker::{HintBudget, Reply};
 
 use crate::model::{CellMove, Position};
@@ -103,7 +102,7 @@ pub(super) fn next_budget(position: &Position, done: Option<&Hints>) -> Option<H
     }
     let round = done.map_or(0, |h| h.rounds) as usize;
     match position {
-        Position::Othello(o) if round > 0 && empties(o) <= EXACT_EMPTIES => {
+        Position::Othello(o) if round > 0 && o.score().empties <= EXACT_EMPTIES => {
             (round == 1).then_some(HintBudget::Exact)
         }
         Position::Othello(_) => OTHELLO_DEPTHS.get(round).map(|&d| HintBudget::Depth(d)),

@@ -128,7 +128,7 @@ fn cell_hints(kind: GameKind, hints: &Hints) -> Vec<(Cell, CellHint)> {
             let hint = CellHint {
                 text,
                 detail,
-                best: v.value >= best - 0.05,
+                best: best - v.value <= ishi_analysis::LOSS_EPSILON,
                 exact: v.exact,
             };
             Some((cell, hint))
