@@ -1,9 +1,10 @@
 //! "Analyse this game": every position of the match on screen analysed in the worker, one at
 //! a time, each answer filed with the match ([`Annotation`]) so that it is saved with it.
 
-use ishi_analysis::{Analysis, Candidate, GO, OTHELLO};
+use ishi_analysis::{Analysis, GO, OTHELLO};
 use ishi_worker::{Analysed, Reply};
 
+use super::hints::candidates;
 use super::{AppState, Effects, Job, JobTask};
 use crate::model::{Action, Annotation, CellMove, GameKind, Judged, Match, Position};
 
@@ -111,21 +112,9 @@ pub(super) fn annotation(
     analysed: Analysed,
     deep: bool,
 ) -> Annotation {
-    let candidates: Vec<Candidate<CellMove>> = analysed
-        .candidates
-        .iter()
-        .filter_map(|c| {
-            Some(Candidate {
-                mv: position.parse_move(&c.mv).ok()?,
-                value: c.value,
-                exact: c.exact,
-                visits: c.visits,
-            })
-        })
-        .collect();
     let analysis = Analysis {
         mover: position.turn(),
-        candidates,
+        candidates: candidates(position, &analysed),
         worth: analysed.worth,
         ownership: None,
     };

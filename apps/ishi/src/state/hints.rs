@@ -1,8 +1,8 @@
 //! The hints' values: the computer's value of each move of the position on screen, refined
 //! round by round while the person to move thinks, and dropped when a move is played.
 
-use ishi_analysis::Worth;
-use ishi_worker::{HintBudget, Reply};
+use ishi_analysis::{Candidate, Worth};
+use ishi_worker::{Analysed, HintBudget, Reply};
 
 use crate::model::{CellMove, Position};
 
@@ -13,17 +13,25 @@ const EXACT_EMPTIES: u32 = 20;
 /// Go's rounds: this many more playouts a round, on the worker's tree of the position.
 const GO_PLAYOUTS: [u32; 4] = [300, 1_000, 3_000, 10_000];
 
-/// The value of one move.
-#[derive(Copy, Clone, PartialEq, Debug)]
-pub struct HintValue {
-    /// The move.
-    pub mv: CellMove,
-    /// Its value for the player to move: discs (Othello) or win rate in points (Go).
-    pub value: f32,
-    /// Othello: proved by the solver.
-    pub exact: bool,
-    /// Go: the playouts through it.
-    pub visits: u32,
+/// The value of one move for the player to move (discs for Othello, win rate in points for
+/// Go), as the worker's analysis gives it, on the board.
+pub type HintValue = Candidate<CellMove>;
+
+/// The candidates of the worker's `analysed`, their moves read on `position`'s board (any
+/// that does not read is left out: the worker names only moves of the position it was sent).
+pub(super) fn candidates(position: &Position, analysed: &Analysed) -> Vec<HintValue> {
+    analysed
+        .candidates
+        .iter()
+        .filter_map(|c| {
+            Some(Candidate {
+                mv: position.parse_move(&c.mv).ok()?,
+                value: c.value,
+                exact: c.exact,
+                visits: c.visits,
+            })
+        })
+        .collect()
 }
 
 /// The hints of one position.
@@ -70,18 +78,7 @@ impl Hints {
                 ..previous
             };
         };
-        let values: Vec<HintValue> = analysis
-            .candidates
-            .iter()
-            .filter_map(|c| {
-                Some(HintValue {
-                    mv: position.parse_move(&c.mv).ok()?,
-                    value: c.value,
-                    exact: c.exact,
-                    visits: c.visits,
-                })
-            })
-            .collect();
+        let values = candidates(position, &analysis);
         let settled = !values.is_empty() && values.iter().all(|v| v.exact);
         Hints {
             epoch,

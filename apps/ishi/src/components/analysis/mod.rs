@@ -51,7 +51,7 @@ pub struct Note {
     pub played: Option<(String, String, Class)>,
     /// The best move and its value.
     pub best: Option<(String, String)>,
-    /// The loss, written in the game's unit.
+    /// The loss, written in the game's unit, unless the move played was the best.
     pub loss: Option<String>,
 }
 
@@ -157,7 +157,7 @@ fn note(m: &Match, kind: GameKind) -> Option<Note> {
             .map(|(mv, value)| (position.move_name(mv), value_text(kind, value))),
         loss: a
             .played
-            .filter(|j| j.loss > 0.0)
+            .filter(|j| j.class != Class::Best)
             .map(|j| format!("{:.1}", j.loss)),
     })
 }

@@ -6,6 +6,7 @@ use std::collections::HashSet;
 use ishi_rules::Player;
 use ishi_scoring::Ownership;
 
+use crate::components::analysis::value_text;
 use crate::i18n::{CellFact, Tr};
 use crate::model::{Cell, GameKind, Match, go_point};
 use crate::state::{HintValue, Hints};
@@ -122,7 +123,7 @@ fn cell_hints(kind: GameKind, hints: &Hints) -> Vec<(Cell, CellHint)> {
         .filter_map(|v| {
             let cell = v.mv.point()?;
             let (text, detail) = match kind {
-                GameKind::Othello => (discs(v.value), None),
+                GameKind::Othello => (value_text(kind, v.value), None),
                 GameKind::Go => (format!("{:.0}", v.value), Some(playouts(v.visits))),
             };
             let hint = CellHint {
@@ -134,14 +135,6 @@ fn cell_hints(kind: GameKind, hints: &Hints) -> Vec<(Cell, CellHint)> {
             Some((cell, hint))
         })
         .collect()
-}
-
-/// A disc value as hints write it: `+3`, `0`, `-12`.
-fn discs(value: f32) -> String {
-    match value.round() as i32 {
-        0 => "0".to_owned(),
-        v => format!("{v:+}"),
-    }
 }
 
 /// Playouts as hints write them: `340`, `1.2k`, `12k`.
