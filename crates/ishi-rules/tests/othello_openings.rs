@@ -214,3 +214,31 @@ fn a_forced_pass_may_be_written_or_left_out() {
     assert_eq!(replay.moves, explicit);
     assert_eq!(replay.last_position().turn(), Player::White);
 }
+
+#[test]
+fn positions_are_named_as_their_moves_are() {
+    let tiger = transcript::load(&Othello::standard(), "f5d6c3d3c4").unwrap();
+    let names: Vec<Option<&str>> = tiger
+        .positions
+        .iter()
+        .map(|p| openings::named(p).map(|o| o.name))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            None,
+            None,
+            Some("Perpendicular Opening"),
+            None,
+            None,
+            Some("Tiger")
+        ]
+    );
+    assert!(tiger.positions.iter().all(openings::on_line));
+    let left = transcript::load(&Othello::standard(), "f5d6c3d3c4g6").unwrap();
+    assert!(!openings::on_line(&left.last_position()));
+    // Other boards have no named openings, and no book.
+    let small = Othello::new("6x6".parse().unwrap());
+    assert_eq!(openings::named(&small), None);
+    assert!(!openings::on_line(&small));
+}

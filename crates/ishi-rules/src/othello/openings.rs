@@ -36,7 +36,7 @@ use std::sync::LazyLock;
 
 use crate::{Game, Player};
 
-use super::{Move, Othello, Square, Symmetry, transcript};
+use super::{Move, Othello, Shape, Square, Symmetry, transcript};
 
 /// A named opening: its line of moves from the standard 8x8 start, written from the f5
 /// orientation (Black's first move is f5), as a transcript like `"f5d6c3d3c4"`.
@@ -240,15 +240,11 @@ pub const OPENINGS: &[Opening] = &[
 ///
 /// `None` before White's first reply (the first named positions come after two moves), or for
 /// moves that are not a legal game from the standard start. Forced passes may be left out, as
-/// in a transcript. Once a game leaves the book, it keeps the opening it had reached.
+/// in a transcript. Once a game leaves the book, it keeps the opening it had reached. A front
+/// end that holds the game's positions already asks [`named`] of each instead.
 pub fn reached(moves: &[Move]) -> Option<&'static Opening> {
     let replay = transcript::replay(&Othello::standard(), moves).ok()?;
-    replay
-        .positions
-        .iter()
-        .filter_map(|position| BOOK.named.get(&Key::of(position)))
-        .next_back()
-        .copied()
+    replay.positions.iter().filter_map(named).next_back()
 }
 
 /// Whether `moves` still follow some named line (the position they reach is on one, in its
@@ -257,7 +253,20 @@ pub fn reached(moves: &[Move]) -> Option<&'static Opening> {
 /// True for no moves at all, false for moves that are not a legal game from the standard start.
 pub fn in_book(moves: &[Move]) -> bool {
     transcript::replay(&Othello::standard(), moves)
-        .is_ok_and(|replay| BOOK.on_lines.contains(&Key::of(&replay.last_position())))
+        .is_ok_and(|replay| on_line(&replay.last_position()))
+}
+
+/// The opening whose line ends at `position`, in any orientation of the standard start;
+/// `None` for other positions, and for boards other than the standard 8x8.
+pub fn named(position: &Othello) -> Option<&'static Opening> {
+    let key = Key::of(position)?;
+    BOOK.named.get(&key).copied()
+}
+
+/// Whether `position` lies on some named line (the standard start included), in any
+/// orientation: a game there is still "in the book".
+pub fn on_line(position: &Othello) -> bool {
+    Key::of(position).is_some_and(|key| BOOK.on_lines.contains(&key))
 }
 
 /// The symmetries that keep the standard start as it is: the identity, the half turn, and
@@ -279,7 +288,11 @@ struct Key {
 }
 
 impl Key {
-    fn of(position: &Othello) -> Key {
+    /// The key of a position of the standard board; `None` on any other board.
+    fn of(position: &Othello) -> Option<Key> {
+        if position.shape() != Shape::STANDARD {
+            return None;
+        }
         let oriented = SYMMETRIES.map(|symmetry| {
             let mut discs = (0, 0);
             for index in 0..64u8 {
@@ -293,10 +306,10 @@ impl Key {
             }
             discs
         });
-        Key {
+        Some(Key {
             discs: oriented.into_iter().min().unwrap_or_default(),
             turn: position.turn(),
-        }
+        })
     }
 }
 
@@ -316,8 +329,11 @@ static BOOK: LazyLock<Book> = LazyLock::new(|| {
     // Every line replays (a test checks it); one that did not would name nothing.
     for opening in OPENINGS {
         if let Ok(replay) = transcript::load(&Othello::standard(), opening.line) {
-            book.on_lines.extend(replay.positions.iter().map(Key::of));
-            book.named.insert(Key::of(&replay.last_position()), opening);
+            book.on_lines
+                .extend(replay.positions.iter().filter_map(Key::of));
+            if let Some(key) = Key::of(&replay.last_position()) {
+                book.named.insert(key, opening);
+            }
         }
     }
     book

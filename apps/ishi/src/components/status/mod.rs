@@ -6,10 +6,10 @@ use ishi_rules::{Move, Player};
 
 use crate::components::board::player_name;
 use crate::i18n::Tr;
-use crate::model::{MatchConfig, OthelloStart, to_othello};
+use crate::model::{MatchConfig, OthelloStart};
 use crate::state::{AppState, Notice};
 use ishi_analysis::Worth;
-use ishi_rules::othello::{self, Shape, openings};
+use ishi_rules::othello::{Shape, openings};
 
 /// The status line's stylesheet.
 pub const CSS: &str = include_str!("status.css");
@@ -116,13 +116,15 @@ fn opening(tr: Tr, state: &AppState) -> Option<String> {
     if !matches!(m.config(), MatchConfig::Othello(c) if c.start == standard) {
         return None;
     }
-    let moves: Vec<othello::Move> = m
+    // The last named position the game went through, as `openings::reached` finds it, from
+    // the positions the match holds.
+    let opening = m
         .line()
         .iter()
-        .filter_map(|s| to_othello(s.played.as_ref()?.mv))
-        .collect();
-    let opening = openings::reached(&moves)?;
-    (state.reviewing() || openings::in_book(&moves)).then(|| tr.opening(opening))
+        .filter_map(|s| openings::named(s.position.othello()?))
+        .next_back()?;
+    let in_book = m.position().othello().is_some_and(openings::on_line);
+    (state.reviewing() || in_book).then(|| tr.opening(opening))
 }
 
 /// Go's estimated lead, when the ownership is shown.
