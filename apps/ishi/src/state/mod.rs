@@ -3,11 +3,13 @@
 //!
 //! It holds the match on screen and the other game's match put aside by the game switch, the
 //! settings, the recent games, whether the review bar is open, whether a computer-only game is
-//! paused, the open overlay, the notice for the player, and why the computer last failed. No
-//! Dioxus here: the components read the state through one hook and dispatch actions
-//! ([`crate::app::use_app`]), the computer's driver asks it what to work out next
-//! ([`AppState::job`]) and sends the answers back as actions, and saving follows from what
-//! [`apply`](AppState::apply) returns ([`Effects`]).
+//! paused, the open overlay, the notice for the player, why the computer last failed, the
+//! hints' values of the position on screen (`hints.rs`) and the whole-game analysis under
+//! way (`analysis.rs`; what it finds is filed on the match, as
+//! [`Annotation`](crate::model::Annotation)s). No Dioxus here: the components read the state
+//! through one hook and dispatch actions ([`crate::app::use_app`]), the computer's driver asks
+//! it what to work out next ([`AppState::job`]) and sends the answers back as actions, and
+//! saving follows from what [`apply`](AppState::apply) returns ([`Effects`]).
 //!
 //! Invariants:
 //! - An action that fails changes nothing but the notice, which then says why.

@@ -430,6 +430,23 @@ fn a_reported_error_is_shown_like_any_other() {
     assert_eq!(state.notice(), &Notice::Error(error));
 }
 
+/// Turns the values of the moves on.
+fn values_on(state: &mut AppState) {
+    state
+        .apply(AppAction::Settings(SettingsChange::Values(true)))
+        .unwrap();
+}
+
+/// Answers the hints round asked at `epoch` with `values` as (move, value, exact).
+fn answer_hints(state: &mut AppState, epoch: u64, values: &[(&str, f32, bool)]) {
+    state
+        .apply(AppAction::Hints {
+            epoch,
+            reply: hints_reply(epoch, values),
+        })
+        .unwrap();
+}
+
 /// The reply of a hints round: `values` as (move, value, exact).
 fn hints_reply(epoch: u64, values: &[(&str, f32, bool)]) -> Reply {
     Reply {
@@ -457,9 +474,7 @@ fn hints_reply(epoch: u64, values: &[(&str, f32, bool)]) -> Reply {
 fn values_refine_round_by_round_while_a_person_thinks_and_stop_at_a_move() {
     let mut state = humans_playing();
     assert_eq!(state.job(), None, "values are off by default");
-    state
-        .apply(AppAction::Settings(SettingsChange::Values(true)))
-        .unwrap();
+    values_on(&mut state);
     let epoch = state.current().epoch();
     let first = JobTask::Hints {
         budget: HintBudget::Depth(2),
@@ -471,12 +486,7 @@ fn values_refine_round_by_round_while_a_person_thinks_and_stop_at_a_move() {
         ("f5", 0.5, false),
         ("e6", 0.5, false),
     ];
-    state
-        .apply(AppAction::Hints {
-            epoch,
-            reply: hints_reply(epoch, &four),
-        })
-        .unwrap();
+    answer_hints(&mut state, epoch, &four);
     assert_eq!(state.hints().map(|h| h.values.len()), Some(4));
     assert_eq!(
         state.job().map(|j| j.task),
@@ -490,30 +500,21 @@ fn values_refine_round_by_round_while_a_person_thinks_and_stop_at_a_move() {
         .apply(AppAction::Settings(SettingsChange::Values(false)))
         .unwrap();
     assert_eq!((state.hints(), state.job()), (None, None));
-    state
-        .apply(AppAction::Settings(SettingsChange::Values(true)))
-        .unwrap();
+    values_on(&mut state);
     // A move: the values were of the position before it.
     state.apply(play(sq("f5"))).unwrap();
     assert_eq!(state.hints(), None);
     let epoch = state.current().epoch();
     assert_eq!(state.job(), Some(Job { epoch, task: first }));
     // A late answer for the position before is dropped.
-    state
-        .apply(AppAction::Hints {
-            epoch: epoch - 1,
-            reply: hints_reply(epoch - 1, &four),
-        })
-        .unwrap();
+    answer_hints(&mut state, epoch - 1, &four);
     assert_eq!(state.hints(), None);
 }
 
 #[test]
 fn exact_values_are_final_and_a_failed_round_keeps_what_came() {
     let mut state = humans_playing();
-    state
-        .apply(AppAction::Settings(SettingsChange::Values(true)))
-        .unwrap();
+    values_on(&mut state);
     let epoch = state.current().epoch();
     let exact = [
         ("d3", 0.0, true),
@@ -521,26 +522,14 @@ fn exact_values_are_final_and_a_failed_round_keeps_what_came() {
         ("f5", 0.0, true),
         ("e6", 0.0, true),
     ];
-    state
-        .apply(AppAction::Hints {
-            epoch,
-            reply: hints_reply(epoch, &exact),
-        })
-        .unwrap();
+    answer_hints(&mut state, epoch, &exact);
     assert!(state.hints().unwrap().settled);
     assert_eq!(state.job(), None);
     let mut failing = humans_playing();
-    failing
-        .apply(AppAction::Settings(SettingsChange::Values(true)))
-        .unwrap();
+    values_on(&mut failing);
     let epoch = failing.current().epoch();
     let estimates = [("d3", 1.0, false)];
-    failing
-        .apply(AppAction::Hints {
-            epoch,
-            reply: hints_reply(epoch, &estimates),
-        })
-        .unwrap();
+    answer_hints(&mut failing, epoch, &estimates);
     failing
         .apply(AppAction::Hints {
             epoch,
@@ -555,9 +544,7 @@ fn exact_values_are_final_and_a_failed_round_keeps_what_came() {
 #[test]
 fn the_computer_s_turn_has_no_values() {
     let mut state = against_club();
-    state
-        .apply(AppAction::Settings(SettingsChange::Values(true)))
-        .unwrap();
+    values_on(&mut state);
     state.apply(play(sq("f5"))).unwrap();
     assert!(matches!(
         state.job().map(|j| j.task),
