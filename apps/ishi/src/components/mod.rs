@@ -39,8 +39,9 @@ pub fn stylesheet() -> String {
     .concat()
 }
 
-/// The app: the saved state restored, the computer, the keyboard shortcuts and the
-/// [`Shell`].
+/// The app: the saved state restored, the computer, the keyboard shortcuts, the stylesheet
+/// and the [`Shell`]. It reads no state itself, so it renders once: the stylesheet is not
+/// built again at every change, as it would be in the shell.
 #[component]
 pub fn App() -> Element {
     let app = use_app_provider(storage::restore);
@@ -48,7 +49,10 @@ pub fn App() -> Element {
     use_saving(app);
     use_shortcuts(app);
     use_page_language(app);
-    rsx! { Shell {} }
+    rsx! {
+        style { {stylesheet()} }
+        Shell {}
+    }
 }
 
 /// What the app shows: header, status line, board, and the controls within thumb reach at
@@ -59,9 +63,7 @@ pub fn Shell() -> Element {
     let app = use_app();
     let view = use_memo(move || view::AppView::of(&app.read(), app.system_language()));
     let view = view.read();
-    let css = stylesheet();
     rsx! {
-        style { {css} }
         div { class: "app", "data-analysis": if view.analysis.as_ref().is_some_and(|a| a.any()) { "true" },
             header::Header { kind: view.kind, tr: view.tr }
             status::Status { view: view.status.clone() }

@@ -358,7 +358,12 @@ impl Match {
                 if here.position.fingerprint() != annotation.key {
                     return Err(Refusal::Stale);
                 }
-                self.annotations[index] = Some(Rc::new(annotation));
+                // One slot a snapshot (`push` and `settle` keep them in step).
+                let slot = self
+                    .annotations
+                    .get_mut(index)
+                    .ok_or(Refusal::NothingThere)?;
+                *slot = Some(Rc::new(annotation));
                 Ok(())
             }
             Action::GoTo(index) => {

@@ -37,6 +37,7 @@ impl ControlsView {
     /// The controls of `state`.
     pub fn of(state: &AppState) -> ControlsView {
         let m = state.current();
+        let (analysed, positions) = state.analysis_progress();
         ControlsView {
             kind: m.kind(),
             human_turn: m.human_to_move(),
@@ -53,7 +54,7 @@ impl ControlsView {
                 && !m.config().sides().iter().all(|(_, s)| s.is_human())
                 && !state.reviewing()
                 && state.analysing().is_none()
-                && state.analysis_progress().0 < state.analysis_progress().1,
+                && analysed < positions,
         }
     }
 }
