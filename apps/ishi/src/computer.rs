@@ -104,7 +104,6 @@ async fn run(app: AppHandle, job: Job) -> Option<AppAction> {
                 index,
                 played,
                 deep,
-                ..
             } => {
                 let here = &m.history().get(index)?.position;
                 let played = played.map(|mv| here.move_name(mv));
@@ -114,7 +113,7 @@ async fn run(app: AppHandle, job: Job) -> Option<AppAction> {
         // A job is for the state it was asked in: the match's epoch, or (for the analysis
         // of a whole game, which the review steps through) the position's fingerprint.
         let current = match job.task {
-            JobTask::Analyse { key, .. } => m.history()[index].position.fingerprint() == key,
+            JobTask::Analyse { .. } => m.history()[index].position.fingerprint() == job.epoch,
             _ => m.epoch() == job.epoch,
         };
         if !current {
@@ -128,7 +127,11 @@ async fn run(app: AppHandle, job: Job) -> Option<AppAction> {
         JobTask::Move { .. } => AppAction::ComputerMove { epoch, reply },
         JobTask::Ownership { .. } => AppAction::Ownership { epoch, reply },
         JobTask::Hints { .. } => AppAction::Hints { epoch, reply },
-        JobTask::Analyse { index, key, .. } => AppAction::Analysed { index, key, reply },
+        JobTask::Analyse { index, .. } => AppAction::Analysed {
+            index,
+            key: epoch,
+            reply,
+        },
     })
 }
 

@@ -49,12 +49,10 @@ impl AppState {
         let run = self.analysing?;
         let m = &self.current;
         let index = (0..m.history().len()).find(|&i| !analysed(m, i))?;
-        let key = m.history()[index].position.fingerprint();
         Some(Job {
-            epoch: key,
+            epoch: m.history()[index].position.fingerprint(),
             task: JobTask::Analyse {
                 index,
-                key,
                 played: played_from(m, index),
                 deep: run.deep,
             },

@@ -161,7 +161,8 @@ impl Effects {
 /// What the computer is to work out for the match on screen.
 #[derive(Copy, Clone, PartialEq, Debug)]
 pub struct Job {
-    /// The match's epoch it is for: the answer is taken only if the match is still there.
+    /// The match's epoch it is for (for [`JobTask::Analyse`], the fingerprint of the
+    /// position analysed): the answer is taken only if the match is still there.
     pub epoch: u64,
     /// What to work out.
     pub task: JobTask,
@@ -184,13 +185,11 @@ pub enum JobTask {
         playouts: u32,
     },
     /// The analysis of the snapshot at `index` of the match's history, for "Analyse this
-    /// game" (the job's epoch is the position's fingerprint, so that stepping through the
-    /// review does not restart it).
+    /// game". The job's epoch is the position's fingerprint, not the match's epoch, so that
+    /// stepping through the review does not restart it.
     Analyse {
         /// The snapshot's index.
         index: usize,
-        /// Its position's fingerprint.
-        key: u64,
         /// The move played from it, to judge.
         played: Option<CellMove>,
         /// The deep budget.

@@ -578,10 +578,8 @@ fn a_whole_game_is_analysed_position_by_position_and_kept_with_it() {
     state.apply(AppAction::Match(Action::GoTo(3))).unwrap();
     let mut answered = 0;
     while let Some(Job {
-        task: JobTask::Analyse {
-            index, key, played, ..
-        },
-        ..
+        epoch: key,
+        task: JobTask::Analyse { index, played, .. },
     }) = state.job()
     {
         let reply = analyse_for_real(&state, index, played);
@@ -643,10 +641,8 @@ fn an_analysis_stops_when_asked_or_when_the_worker_fails() {
         .apply(AppAction::Analyse(Some(AnalysisRun { deep: true })))
         .unwrap();
     let Some(Job {
-        task: JobTask::Analyse {
-            index, key, deep, ..
-        },
-        ..
+        epoch: key,
+        task: JobTask::Analyse { index, deep, .. },
     }) = state.job()
     else {
         panic!("an analysis job");
