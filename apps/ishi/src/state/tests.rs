@@ -306,8 +306,9 @@ fn a_computer_only_game_waits_its_pace_and_pauses_on_undo() {
     assert_eq!(state.settings().watch_delay_ms, 100);
 }
 
-#[test]
-fn a_go_count_asks_for_ownership_and_stops_waiting_without_it() {
+/// A 5x5 Go game being counted: Black's wall on column C, White's on column D, each side
+/// owning its half, then two passes.
+fn counting_walls() -> AppState {
     let mut state = AppState::fresh(Notice::None);
     state.apply(AppAction::NewGame(go_config(5))).unwrap();
     for name in ["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5"] {
@@ -317,6 +318,12 @@ fn a_go_count_asks_for_ownership_and_stops_waiting_without_it() {
     }
     state.apply(AppAction::Match(Action::Pass)).unwrap();
     state.apply(AppAction::Match(Action::Pass)).unwrap();
+    state
+}
+
+#[test]
+fn a_go_count_asks_for_ownership_and_stops_waiting_without_it() {
+    let mut state = counting_walls();
     let epoch = state.current().epoch();
     assert_eq!(
         state.job(),
@@ -339,16 +346,7 @@ fn a_go_count_asks_for_ownership_and_stops_waiting_without_it() {
 
 #[test]
 fn a_go_count_keeps_the_playouts_ownership_to_shade_the_board_until_it_ends() {
-    let mut state = AppState::fresh(Notice::None);
-    state.apply(AppAction::NewGame(go_config(5))).unwrap();
-    // Black's wall on column C, White's on column D: each side owns its half.
-    for name in ["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5"] {
-        state
-            .apply(play(go_cell(name.parse().unwrap(), 5)))
-            .unwrap();
-    }
-    state.apply(AppAction::Match(Action::Pass)).unwrap();
-    state.apply(AppAction::Match(Action::Pass)).unwrap();
+    let mut state = counting_walls();
     assert_eq!(
         state.current().count_ownership(),
         None,
