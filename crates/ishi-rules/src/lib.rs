@@ -22,6 +22,7 @@
 //! boards from 5x5 to 19x19 under rules given as data, with named presets
 //! ([`GoRules::PRESETS`](go::GoRules::PRESETS)).
 
+pub mod any;
 mod game;
 pub mod go;
 pub mod othello;

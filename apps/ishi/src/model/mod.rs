@@ -9,7 +9,6 @@
 
 mod annotation;
 mod config;
-mod position;
 
 use std::rc::Rc;
 
@@ -19,7 +18,7 @@ use ishi_scoring::{DeadStones, GameResult, Score, WinBy};
 
 pub use annotation::{Annotation, Judged};
 pub use config::{GoConfig, MatchConfig, OthelloConfig, OthelloStart, SetupError, Side, humans};
-pub use position::{
+pub use ishi_rules::any::{
     Cell, CellMove, GameKind, MoveNameError, Position, from_go, from_othello, go_cell, go_point,
     to_go, to_othello,
 };

@@ -11,7 +11,7 @@
 //! keeps the text aside instead of misreading it.
 
 mod game;
-pub mod text;
+pub use ishi_online::text;
 pub mod v1;
 
 use ishi_scoring::GameResult;

@@ -1,8 +1,21 @@
-//! One type for a position of either game, in the board's own coordinates.
+//! One type for a position of either game, in the board's own coordinates: what front ends
+//! (the app, the game server) hold when they do not care which game is played.
+//!
+//! ```
+//! use ishi_rules::any::{GameKind, Position};
+//! use ishi_rules::othello::Othello;
+//!
+//! let start = Position::Othello(Othello::standard());
+//! let mv = start.parse_move("f5")?;
+//! let next = start.play(mv).expect("f5 is legal at the start");
+//! assert_eq!(next.kind(), GameKind::Othello);
+//! assert_eq!(next.counts().black, 4);
+//! # Ok::<(), ishi_rules::any::MoveNameError>(())
+//! ```
 
-use ishi_rules::go::{self, Go};
-use ishi_rules::othello::{self, Othello, Square};
-use ishi_rules::{ByColor, Game, IllegalReason, Move, Player};
+use crate::go::{self, Go};
+use crate::othello::{self, Othello, Square};
+use crate::{ByColor, Game, IllegalReason, Move, Player};
 
 /// A cell of the board as drawn: column from the left, row from the top, both from 0.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]

@@ -1,0 +1,476 @@
+//! The messages between the app and the game server, JSON over a WebSocket at [`PATH`]; each
+//! message is an object with a `"type"`. `docs/protocol.md` is the prose of this module.
+
+use ishi_rules::{ByColor, Player};
+use ishi_scoring::GameResult;
+use serde::{Deserialize, Serialize};
+
+use crate::clock::Left;
+use crate::{GameSetup, Phase, SeatChoice, Table, TimeControl, text};
+
+/// The protocol's version: in the WebSocket's path, raised when a message changes meaning.
+pub const VERSION: u32 = 1;
+
+/// The WebSocket's path on the server.
+pub const PATH: &str = "/api/v1/ws";
+
+/// The largest message either side sends, in bytes.
+pub const MAX_MESSAGE: usize = 16 * 1024;
+
+/// A game's public id: in the link, enough to watch, never to play.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct GameId(String);
+
+/// A seat's secret: 128 random bits, 32 hexadecimal digits, kept on the player's device.
+#[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Token(String);
+
+/// An id or token that is not one the server makes.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct BadId;
+
+impl std::fmt::Display for BadId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("not a game id or seat token the server makes")
+    }
+}
+
+impl std::error::Error for BadId {}
+
+/// Whether `text` is `len` lowercase hexadecimal digits.
+fn is_hex(text: &str, len: usize) -> bool {
+    text.len() == len
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// A game id's length in hexadecimal digits (64 bits).
+pub const GAME_ID_LEN: usize = 16;
+/// A token's length in hexadecimal digits (128 bits).
+pub const TOKEN_LEN: usize = 32;
+
+impl GameId {
+    /// The id made of these random bytes.
+    pub fn from_bytes(bytes: [u8; GAME_ID_LEN / 2]) -> GameId {
+        GameId(hex(&bytes))
+    }
+
+    /// The id's text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Token {
+    /// The token made of these random bytes.
+    pub fn from_bytes(bytes: [u8; TOKEN_LEN / 2]) -> Token {
+        Token(hex(&bytes))
+    }
+
+    /// The token's text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// The bytes in lowercase hexadecimal.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A token is a secret: its `Debug` does not show it, so it reaches no log.
+impl std::fmt::Debug for Token {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Token(..)")
+    }
+}
+
+impl TryFrom<String> for GameId {
+    type Error = BadId;
+
+    fn try_from(text: String) -> Result<GameId, BadId> {
+        if is_hex(&text, GAME_ID_LEN) {
+            Ok(GameId(text))
+        } else {
+            Err(BadId)
+        }
+    }
+}
+
+impl TryFrom<String> for Token {
+    type Error = BadId;
+
+    fn try_from(text: String) -> Result<Token, BadId> {
+        if is_hex(&text, TOKEN_LEN) {
+            Ok(Token(text))
+        } else {
+            Err(BadId)
+        }
+    }
+}
+
+impl From<GameId> for String {
+    fn from(id: GameId) -> String {
+        id.0
+    }
+}
+
+impl From<Token> for String {
+    fn from(token: Token) -> String {
+        token.0
+    }
+}
+
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A seat held on this device: the game and its token.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Ticket {
+    /// The game.
+    pub game: GameId,
+    /// The seat's token.
+    pub token: Token,
+}
+
+/// What a seat does to its game; the same acts as [`crate::Act`], less the server's own.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "act", rename_all = "snake_case")]
+pub enum SeatAct {
+    /// A move (`f5`, `D4`, `pass`) played after `after` moves (forced passes counted): a
+    /// resend of a move the server has is answered with the game and changes nothing.
+    Play {
+        /// The number of moves the player saw.
+        after: usize,
+        /// The move.
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// Resign (before the other seat is taken: call the game off).
+    Resign,
+    /// Ask to take back the seat's last move.
+    Undo,
+    /// Answer the other seat's undo request.
+    UndoAnswer {
+        /// Whether to take the move back.
+        accept: bool,
+    },
+    /// Go count: mark the chain through the point dead, or alive again.
+    Mark {
+        /// The point (`D4`).
+        point: String,
+    },
+    /// Go count: accept these dead stones (the list the seat was shown).
+    AcceptCount {
+        /// The dead stones by name.
+        dead: Vec<String>,
+    },
+    /// Go count: disagree and play on.
+    Resume,
+}
+
+/// A message from the app to the server.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMessage {
+    /// Start a game and take a seat: answered by [`ServerMessage::Seated`], then the game.
+    Create {
+        /// The board and rules.
+        setup: GameSetup,
+        /// The clock.
+        time: TimeControl,
+        /// The creator's seat.
+        seat: SeatChoice,
+        /// The creator's name.
+        name: String,
+    },
+    /// Open a link: take the free seat if there is one (answered by
+    /// [`ServerMessage::Seated`]), else watch. Then the game, and every change to it.
+    Join {
+        /// The game.
+        game: GameId,
+        /// The name to show if a seat is taken.
+        name: String,
+    },
+    /// Follow a game: as its seat with a token, as a watcher without.
+    Open {
+        /// The game.
+        game: GameId,
+        /// The seat's token, if this device holds one.
+        #[serde(default)]
+        token: Option<Token>,
+    },
+    /// Act as a seat.
+    Act {
+        /// The game and the seat's token.
+        #[serde(flatten)]
+        ticket: Ticket,
+        /// What.
+        #[serde(flatten)]
+        act: SeatAct,
+    },
+    /// The state of these games, in a line each (the "my online games" list).
+    List {
+        /// The seats this device holds.
+        games: Vec<Ticket>,
+    },
+    /// Measure the link: answered at once by [`ServerMessage::Pong`] with `t` back.
+    Ping {
+        /// The app's clock, returned as is.
+        t: f64,
+    },
+}
+
+/// Why the server refused a message. Nothing changed.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// The message is not JSON of this protocol.
+    Malformed,
+    /// The message is over [`MAX_MESSAGE`] bytes.
+    TooLarge,
+    /// Too many messages in a short time.
+    TooFast,
+    /// This connection follows or created too many games.
+    TooManyGames,
+    /// No game has this id.
+    UnknownGame,
+    /// The token holds no seat of this game.
+    NotSeated,
+    /// The set-up is not playable.
+    BadSetup,
+    /// The name is empty, too long or has control characters.
+    BadName,
+    /// The game is not in the phase the act needs.
+    WrongPhase,
+    /// It is the other player's turn.
+    NotYourTurn,
+    /// The move's name is no move of this board.
+    BadMove,
+    /// The rules refuse the move.
+    Illegal,
+    /// The move was made after another one the player had not seen.
+    Stale,
+    /// There is no move of the seat's to take back, or a request is already waiting.
+    NoUndo,
+    /// No undo request is waiting for this seat's answer.
+    NoUndoRequest,
+    /// The dead stones changed since the seat looked.
+    MarksChanged,
+    /// The time is up: the game is lost on time.
+    TimeUp,
+    /// The server could not store the change; try again.
+    Unavailable,
+}
+
+impl From<&crate::Refusal> for Reason {
+    fn from(refusal: &crate::Refusal) -> Reason {
+        use crate::Refusal as R;
+        match refusal {
+            R::NoSeat => Reason::NotSeated,
+            R::WrongPhase(_) => Reason::WrongPhase,
+            R::NotYourTurn => Reason::NotYourTurn,
+            R::BadMove(_) => Reason::BadMove,
+            R::Illegal(_) => Reason::Illegal,
+            R::SeatTaken => Reason::NotSeated,
+            R::BadName => Reason::BadName,
+            R::NothingToUndo | R::UndoPending => Reason::NoUndo,
+            R::NoUndoRequest => Reason::NoUndoRequest,
+            R::MarksChanged => Reason::MarksChanged,
+            R::TimeUp | R::TimeLeft => Reason::TimeUp,
+        }
+    }
+}
+
+/// A message from the server to the app.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The device holds a seat: keep the token, it is the only way to play it.
+    Seated {
+        /// The game.
+        game: GameId,
+        /// The seat.
+        #[serde(with = "text")]
+        seat: Player,
+        /// The seat's token.
+        token: Token,
+    },
+    /// A game as it is now: sent when it is opened and after every change.
+    Game(Box<GameView>),
+    /// A message was refused; nothing changed.
+    Refused {
+        /// The game it was about, if any.
+        #[serde(default)]
+        game: Option<GameId>,
+        /// Why, as a code the app translates.
+        reason: Reason,
+        /// Why, in English, for logs.
+        detail: String,
+    },
+    /// The state of the games asked for with [`ClientMessage::List`].
+    List {
+        /// A line per game the server knows, in the order asked.
+        games: Vec<Summary>,
+    },
+    /// The answer to [`ClientMessage::Ping`].
+    Pong {
+        /// The app's clock, as sent.
+        t: f64,
+        /// The server's clock, ms since the Unix epoch.
+        server_ms: i64,
+    },
+}
+
+/// A move as the server shows it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct MoveView {
+    /// Who played it.
+    #[serde(with = "text")]
+    pub player: Player,
+    /// The move's name (`f5`, `D4`, `pass`).
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// An Othello pass the rules forced.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub forced: bool,
+}
+
+/// The clocks as the server sees them when it sends the game.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ClockView {
+    /// What each player had at the start of the running turn.
+    #[serde(with = "text::by_color")]
+    pub left: ByColor<Left>,
+    /// Whose clock runs.
+    #[serde(with = "text::option")]
+    pub running: Option<Player>,
+    /// How long the running turn had lasted when the server sent this, in ms: the app adds
+    /// the time since it arrived and half the link's round trip.
+    pub elapsed_ms: i64,
+    /// When the player to move runs out of time (server clock, ms since the Unix epoch).
+    pub deadline_ms: Option<i64>,
+}
+
+/// A game as one device sees it.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct GameView {
+    /// The game.
+    pub game: GameId,
+    /// The board and rules.
+    pub setup: GameSetup,
+    /// The clock's control.
+    pub time: TimeControl,
+    /// The seated players' names.
+    #[serde(with = "text::by_color")]
+    pub names: ByColor<Option<String>>,
+    /// This device's seat, if it holds one.
+    #[serde(with = "text::option")]
+    pub you: Option<Player>,
+    /// The moves, forced passes included.
+    pub moves: Vec<MoveView>,
+    /// Where the game is.
+    pub phase: Phase,
+    /// Who asked to take back a move, while unanswered.
+    #[serde(with = "text::option")]
+    pub undo_request: Option<Player>,
+    /// Go count: the dead stones, sorted by name.
+    pub dead: Vec<String>,
+    /// Go count: who accepted the marks.
+    #[serde(with = "text::by_color")]
+    pub accepted: ByColor<bool>,
+    /// The clocks, when the game has one.
+    pub clock: Option<ClockView>,
+    /// The result once over (`B+R`, `W+3.5`, `B+T`, `Draw`, `Void`).
+    #[serde(with = "text::option")]
+    pub result: Option<GameResult>,
+}
+
+/// A game in a line, for the list of a device's games.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Summary {
+    /// The game.
+    pub game: GameId,
+    /// The board and rules.
+    pub setup: GameSetup,
+    /// The clock's control.
+    pub time: TimeControl,
+    /// The device's seat.
+    #[serde(with = "text")]
+    pub you: Player,
+    /// The names.
+    #[serde(with = "text::by_color")]
+    pub names: ByColor<Option<String>>,
+    /// Where the game is.
+    pub phase: Phase,
+    /// The player to move while it is played.
+    #[serde(with = "text::option")]
+    pub turn: Option<Player>,
+    /// The number of moves.
+    pub moves: usize,
+    /// When the player to move runs out of time.
+    pub deadline_ms: Option<i64>,
+    /// The result once over.
+    #[serde(with = "text::option")]
+    pub result: Option<GameResult>,
+}
+
+impl GameView {
+    /// `table` (game `game`) as the device holding seat `you` sees it at `now` (ms).
+    pub fn of(table: &Table, game: GameId, you: Option<Player>, now: i64) -> GameView {
+        let moves = table
+            .moves()
+            .iter()
+            .zip(table.positions())
+            .map(|(played, before)| MoveView {
+                player: played.player,
+                mv: before.move_name(played.mv),
+                forced: played.forced,
+            })
+            .collect();
+        let clock = table.clock();
+        GameView {
+            game,
+            setup: table.setup().clone(),
+            time: clock.control(),
+            names: table.names().map(|n| n.map(str::to_owned)),
+            you,
+            moves,
+            phase: table.phase(),
+            undo_request: table.undo_request(),
+            dead: table.dead_names(),
+            accepted: table.accepted(),
+            clock: clock.control().has_clock().then(|| ClockView {
+                left: ByColor::new(clock.left(Player::Black), clock.left(Player::White)),
+                running: table.running(),
+                elapsed_ms: clock.since().map_or(0, |since| (now - since).max(0)),
+                deadline_ms: table.deadline(),
+            }),
+            result: table.result(),
+        }
+    }
+}
+
+impl Summary {
+    /// `table` (game `game`) in a line for the device holding seat `you`.
+    pub fn of(table: &Table, game: GameId, you: Player) -> Summary {
+        Summary {
+            game,
+            setup: table.setup().clone(),
+            time: table.clock().control(),
+            you,
+            names: table.names().map(|n| n.map(str::to_owned)),
+            phase: table.phase(),
+            turn: table.running(),
+            moves: table.moves().len(),
+            deadline_ms: table.deadline(),
+            result: table.result(),
+        }
+    }
+}
