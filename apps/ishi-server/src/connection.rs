@@ -1,0 +1,347 @@
+//! One WebSocket connection: reads the app's messages, acts on the games through the hub,
+//! and forwards each followed game's new views. Every message is checked before it reaches a
+//! game: its size (by the WebSocket's limit), its rate, its form; a refusal names the reason.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use ishi_online::Act;
+use ishi_online::protocol::{ClientMessage, GameId, Reason, SeatAct, ServerMessage, Ticket, Token};
+use ishi_rules::Player;
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+
+use crate::Limits;
+use crate::hub::{ActError, Hub, MoveCheck, Room, now_ms};
+
+/// Messages waiting to be written to a slow link before its newest views are dropped.
+const OUTBOX: usize = 64;
+/// How often the server pings an idle link, to notice one that is gone.
+const PING_EVERY: Duration = Duration::from_secs(20);
+
+/// A game this connection follows.
+struct Followed {
+    room: Arc<Room>,
+    you: Option<Player>,
+    forward: JoinHandle<()>,
+}
+
+/// The state of one connection.
+struct Connection {
+    hub: Arc<Hub>,
+    limits: Limits,
+    outbox: mpsc::Sender<ServerMessage>,
+    followed: HashMap<GameId, Followed>,
+    bucket: Bucket,
+}
+
+/// A token bucket: `rate` messages a second, bursts of `burst`.
+struct Bucket {
+    tokens: f64,
+    rate: f64,
+    burst: f64,
+    last: Instant,
+}
+
+impl Bucket {
+    fn new(rate: f64, burst: f64) -> Bucket {
+        Bucket {
+            tokens: burst,
+            rate,
+            burst,
+            last: Instant::now(),
+        }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let refill = now.duration_since(self.last).as_secs_f64() * self.rate;
+        self.tokens = (self.tokens + refill).min(self.burst);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Serves one WebSocket until it closes.
+pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, limits: Limits) {
+    let (mut sink, mut stream) = socket.split();
+    let (outbox, mut outgoing) = mpsc::channel::<ServerMessage>(OUTBOX);
+    let writer = tokio::spawn(async move {
+        let mut ping = tokio::time::interval(PING_EVERY);
+        ping.tick().await;
+        loop {
+            let message = tokio::select! {
+                message = outgoing.recv() => match message {
+                    Some(message) => Message::Text(Utf8Bytes::from(
+                        serde_json::to_string(&message).expect("server messages serialize"),
+                    )),
+                    None => break,
+                },
+                _ = ping.tick() => Message::Ping(Default::default()),
+            };
+            if sink.send(message).await.is_err() {
+                break;
+            }
+        }
+        sink.close().await.ok();
+    });
+    let mut connection = Connection {
+        hub,
+        bucket: Bucket::new(limits.rate, limits.burst),
+        limits,
+        outbox,
+        followed: HashMap::new(),
+    };
+    while let Some(Ok(message)) = stream.next().await {
+        let text = match message {
+            Message::Text(text) => text,
+            Message::Close(_) => break,
+            Message::Binary(_) => {
+                connection.refuse(None, Reason::Malformed, "binary messages are not read");
+                continue;
+            }
+            Message::Ping(_) | Message::Pong(_) => continue,
+        };
+        if !connection.bucket.take() {
+            connection.refuse(None, Reason::TooFast, "too many messages; slow down");
+            continue;
+        }
+        match serde_json::from_str::<ClientMessage>(&text) {
+            Ok(message) => connection.handle(message).await,
+            Err(e) => connection.refuse(None, Reason::Malformed, &e.to_string()),
+        }
+    }
+    connection.close();
+    drop(connection);
+    writer.await.ok();
+}
+
+impl Connection {
+    /// Queues a message; a link too slow to take it loses it (the next view says it all).
+    fn send(&self, message: ServerMessage) {
+        self.outbox.try_send(message).ok();
+    }
+
+    fn refuse(&self, game: Option<&GameId>, reason: Reason, detail: &str) {
+        self.send(ServerMessage::Refused {
+            game: game.cloned(),
+            reason,
+            detail: detail.chars().take(200).collect(),
+        });
+    }
+
+    fn failed(&self, game: Option<&GameId>, error: ActError) {
+        match error {
+            ActError::Refused(reason, detail) => self.refuse(game, reason, &detail),
+            ActError::Store(e) => {
+                eprintln!("ishi-server: store: {e}");
+                self.refuse(game, Reason::Unavailable, "the game could not be stored");
+            }
+        }
+    }
+
+    async fn handle(&mut self, message: ClientMessage) {
+        match message {
+            ClientMessage::Create {
+                setup,
+                time,
+                seat,
+                name,
+            } => {
+                if !self.has_room_for_one_more(None) {
+                    return;
+                }
+                match self.hub.create(setup, time, seat, name).await {
+                    Ok((room, seat, token)) => self.seated(room, seat, token).await,
+                    Err(e) => self.failed(None, e),
+                }
+            }
+            ClientMessage::Join { game, name } => self.join(game, name).await,
+            ClientMessage::Open { game, token } => self.open(game, token).await,
+            ClientMessage::Act { ticket, act } => self.act(ticket, act).await,
+            ClientMessage::List { games } => self.list(games).await,
+            ClientMessage::Ping { t } => self.send(ServerMessage::Pong {
+                t,
+                server_ms: now_ms(),
+            }),
+        }
+    }
+
+    fn has_room_for_one_more(&self, game: Option<&GameId>) -> bool {
+        if game.is_some_and(|g| self.followed.contains_key(g))
+            || self.followed.len() < self.limits.games_per_connection
+        {
+            return true;
+        }
+        self.refuse(
+            game,
+            Reason::TooManyGames,
+            "this connection follows too many games",
+        );
+        false
+    }
+
+    async fn seated(&mut self, room: Arc<Room>, seat: Player, token: Token) {
+        self.send(ServerMessage::Seated {
+            game: room_id(&room),
+            seat,
+            token,
+        });
+        self.follow(room, Some(seat)).await;
+    }
+
+    async fn join(&mut self, game: GameId, name: String) {
+        if !self.has_room_for_one_more(Some(&game)) {
+            return;
+        }
+        let room = match self.hub.room(&game).await {
+            Ok(room) => room,
+            Err(e) => return self.failed(Some(&game), e),
+        };
+        match self.hub.join(&room, name).await {
+            Ok(Some((seat, token))) => self.seated(room, seat, token).await,
+            Ok(None) => self.follow(room, None).await,
+            Err(e) => self.failed(Some(&game), e),
+        }
+    }
+
+    async fn open(&mut self, game: GameId, token: Option<Token>) {
+        if !self.has_room_for_one_more(Some(&game)) {
+            return;
+        }
+        let room = match self.hub.room(&game).await {
+            Ok(room) => room,
+            Err(e) => return self.failed(Some(&game), e),
+        };
+        let you = match &token {
+            Some(token) => match self.hub.seat_of(&room, token).await {
+                Some(seat) => Some(seat),
+                None => {
+                    return self.refuse(Some(&game), Reason::NotSeated, "the token holds no seat");
+                }
+            },
+            None => None,
+        };
+        self.follow(room, you).await;
+    }
+
+    /// Sends the game now and forwards its changes from here on.
+    async fn follow(&mut self, room: Arc<Room>, you: Option<Player>) {
+        let id = room_id(&room);
+        if let Some(old) = self.followed.remove(&id) {
+            old.forward.abort();
+        }
+        let (view, mut changes) = self.hub.follow(&room, you).await;
+        self.send(ServerMessage::Game(Box::new(view)));
+        let outbox = self.outbox.clone();
+        let forward = tokio::spawn(async move {
+            loop {
+                match changes.recv().await {
+                    Ok(view) => {
+                        let mut view = (*view).clone();
+                        view.you = you;
+                        if outbox
+                            .send(ServerMessage::Game(Box::new(view)))
+                            .await
+                            .is_err()
+                        {
+                            return;
+                        }
+                    }
+                    // Behind: the views skipped are older than the next one, which is whole.
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                }
+            }
+        });
+        self.followed.insert(id, Followed { room, you, forward });
+    }
+
+    async fn act(&mut self, ticket: Ticket, act: SeatAct) {
+        let game = ticket.game;
+        if !self.has_room_for_one_more(Some(&game)) {
+            return;
+        }
+        let room = match self.followed.get(&game) {
+            Some(f) => f.room.clone(),
+            None => match self.hub.room(&game).await {
+                Ok(room) => room,
+                Err(e) => return self.failed(Some(&game), e),
+            },
+        };
+        let Some(seat) = self.hub.seat_of(&room, &ticket.token).await else {
+            return self.refuse(Some(&game), Reason::NotSeated, "the token holds no seat");
+        };
+        if self.followed.get(&game).is_none_or(|f| f.you != Some(seat)) {
+            self.follow(room.clone(), Some(seat)).await;
+        }
+        let act = match act {
+            SeatAct::Play { after, mv } => {
+                match self.hub.check_move(&room, seat, after, &mv).await {
+                    MoveCheck::New => Act::Play { mv },
+                    MoveCheck::Resend => {
+                        // Taken already: the game as it is acknowledges it.
+                        let (view, _) = self.hub.follow(&room, Some(seat)).await;
+                        return self.send(ServerMessage::Game(Box::new(view)));
+                    }
+                    MoveCheck::Stale => {
+                        return self.refuse(
+                            Some(&game),
+                            Reason::Stale,
+                            "the game has moved on since; here it is",
+                        );
+                    }
+                }
+            }
+            SeatAct::Resign => Act::Resign,
+            SeatAct::Undo => Act::Undo,
+            SeatAct::UndoAnswer { accept } => Act::UndoAnswer { accept },
+            SeatAct::Mark { point } => Act::Mark { point },
+            SeatAct::AcceptCount { dead } => Act::AcceptCount { dead },
+            SeatAct::Resume => Act::Resume,
+        };
+        if let Err(e) = self.hub.act(&room, Some(seat), act).await {
+            self.failed(Some(&game), e);
+        }
+    }
+
+    async fn list(&mut self, tickets: Vec<Ticket>) {
+        let mut games = Vec::new();
+        for ticket in tickets.into_iter().take(self.limits.games_per_connection) {
+            let Ok(room) = self.hub.room(&ticket.game).await else {
+                continue;
+            };
+            if let Some(seat) = self.hub.seat_of(&room, &ticket.token).await {
+                games.push(self.hub.summary(&room, seat).await);
+            }
+            if !self.followed.contains_key(&ticket.game) {
+                self.hub.release(&room);
+            }
+        }
+        self.send(ServerMessage::List { games });
+    }
+
+    fn close(&mut self) {
+        for (_, followed) in self.followed.drain() {
+            followed.forward.abort();
+            // The forwarder held the receiver: once it is gone the room may be released.
+            let hub = self.hub.clone();
+            tokio::spawn(async move {
+                followed.forward.await.ok();
+                hub.release(&followed.room);
+            });
+        }
+    }
+}
+
+fn room_id(room: &Room) -> GameId {
+    room.id().clone()
+}

@@ -1,0 +1,236 @@
+//! Ishi's game server: serves the web build and the online games' WebSocket on one port.
+//!
+//! ```text
+//! ishi-server --web target/dx/ishi/release/web/public            # SQLite under ./ishi-data
+//! ishi-server --database postgres://ishi@127.0.0.1/ishi --listen 0.0.0.0:8080
+//! ```
+//!
+//! A game lives in the store (SQLite by default, PostgreSQL for several instances) as its
+//! records; the referee (`ishi-online`) checks each before it is stored, and a move is shown
+//! to anyone, its player included, only once committed. Instances sharing a PostgreSQL
+//! database tell each other of new records with NOTIFY, so players connected to different
+//! instances play the same game.
+
+mod connection;
+pub mod hub;
+pub mod store;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{State, WebSocketUpgrade};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use clap::Parser;
+use ishi_online::protocol::{MAX_MESSAGE, PATH};
+use tower_http::compression::CompressionLayer;
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
+
+use crate::hub::Hub;
+use crate::store::{Backend, Store};
+
+/// Ishi's game server: the web app and online games (live and correspondence) on one port.
+#[derive(Parser, Debug)]
+#[command(version)]
+pub struct Options {
+    /// The address and port to listen on.
+    #[arg(long, env = "ISHI_LISTEN", default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+    /// The web build to serve (`target/dx/ishi/release/web/public`); without it only the
+    /// game API is served.
+    #[arg(long, env = "ISHI_WEB")]
+    pub web: Option<PathBuf>,
+    /// Where the SQLite database lives when no --database is given.
+    #[arg(long, env = "ISHI_DATA_DIR", default_value = "ishi-data")]
+    pub data_dir: PathBuf,
+    /// The database: `sqlite://PATH` or `postgres://USER@HOST/DB` (several instances may
+    /// share a PostgreSQL database). Default: SQLite in the data directory.
+    #[arg(long, env = "ISHI_DATABASE_URL")]
+    pub database: Option<String>,
+    /// A page origin allowed to open the WebSocket (`https://ishi.example`), repeatable.
+    /// Without any, only pages served by this server (same host) and clients that send no
+    /// Origin (the desktop app, tools) may.
+    #[arg(
+        long = "allow-origin",
+        env = "ISHI_ALLOWED_ORIGINS",
+        value_delimiter = ','
+    )]
+    pub allowed_origins: Vec<String>,
+    /// Messages a connection may send a second, on average.
+    #[arg(long, env = "ISHI_RATE", default_value_t = 20.0)]
+    pub rate: f64,
+    /// Messages a connection may send at once before the rate applies.
+    #[arg(long, env = "ISHI_BURST", default_value_t = 40.0)]
+    pub burst: f64,
+    /// Games one connection may create, join or follow.
+    #[arg(long, env = "ISHI_GAMES_PER_CONNECTION", default_value_t = 64)]
+    pub games_per_connection: usize,
+}
+
+/// What one connection may do.
+#[derive(Copy, Clone, Debug)]
+pub struct Limits {
+    /// Messages a second.
+    pub rate: f64,
+    /// Messages at once.
+    pub burst: f64,
+    /// Games followed at once.
+    pub games_per_connection: usize,
+}
+
+#[derive(Clone)]
+struct AppState {
+    hub: Arc<Hub>,
+    limits: Limits,
+    origins: Arc<Vec<String>>,
+}
+
+/// Runs the server until SIGINT or SIGTERM.
+///
+/// # Errors
+///
+/// When the database cannot be opened or the address cannot be bound.
+pub async fn run(options: Options) -> Result<(), Box<dyn std::error::Error>> {
+    let url = match &options.database {
+        Some(url) => url.clone(),
+        None => {
+            std::fs::create_dir_all(&options.data_dir)?;
+            let path = std::fs::canonicalize(&options.data_dir)?.join("ishi.db");
+            format!("sqlite://{}", path.display())
+        }
+    };
+    let store = Store::connect(&url).await?;
+    let hub = Hub::start(store.clone()).await?;
+    if store.backend() == Backend::Postgres {
+        tokio::spawn(listen_for_others(hub.clone(), store.url().to_owned()));
+    }
+    let state = AppState {
+        hub,
+        limits: Limits {
+            rate: options.rate,
+            burst: options.burst,
+            games_per_connection: options.games_per_connection,
+        },
+        origins: Arc::new(options.allowed_origins),
+    };
+    let mut app = Router::new()
+        .route(PATH, get(socket))
+        .route("/api/health", get(|| async { "ok" }))
+        .with_state(state);
+    if let Some(web) = &options.web {
+        let files = ServeDir::new(web).fallback(ServeFile::new(web.join("index.html")));
+        app = app.fallback_service(files);
+    }
+    let app = app
+        .layer(CompressionLayer::new())
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-cache"),
+        ));
+    let listener = tokio::net::TcpListener::bind(options.listen).await?;
+    let address = listener.local_addr()?;
+    println!(
+        "ishi-server: serving http://{address}/ (games in {url_shown})",
+        url_shown = shown(&url)
+    );
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown())
+        .await?;
+    Ok(())
+}
+
+/// The database URL without its password.
+fn shown(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let credentials = &url[scheme + 3..at];
+            let user = credentials.split(':').next().unwrap_or_default();
+            format!("{}{user}@{}", &url[..scheme + 3], &url[at + 1..])
+        }
+        _ => url.to_owned(),
+    }
+}
+
+async fn shutdown() {
+    let interrupt = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut signal) =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
+            signal.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = interrupt => {},
+        () = terminate => {},
+    }
+}
+
+/// Whether the page that opens the WebSocket may: same host, a listed origin, or no
+/// Origin at all (not a browser page).
+fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    if allowed.iter().any(|a| a == origin) {
+        return true;
+    }
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin_host = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"));
+    matches!((host, origin_host), (Some(h), Some(o)) if h == o)
+}
+
+async fn socket(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    if !origin_allowed(&headers, &state.origins) {
+        return (
+            StatusCode::FORBIDDEN,
+            "this page's origin may not play here",
+        )
+            .into_response();
+    }
+    let hub = state.hub.clone();
+    let limits = state.limits;
+    upgrade
+        .max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| connection::serve(socket, hub, limits))
+}
+
+/// PostgreSQL: applies the records other instances store, as they tell of them.
+async fn listen_for_others(hub: Arc<Hub>, url: String) {
+    loop {
+        match sqlx::postgres::PgListener::connect(&url).await {
+            Ok(mut listener) => {
+                if let Err(e) = listener.listen(store::CHANNEL).await {
+                    eprintln!("ishi-server: listen: {e}");
+                } else {
+                    while let Ok(notice) = listener.recv().await {
+                        if let Some((id, _)) = store::parse_notice(notice.payload())
+                            && let Err(e) = hub.catch_up(&id).await
+                        {
+                            eprintln!("ishi-server: game {id}: {e}");
+                        }
+                    }
+                }
+            }
+            Err(e) => eprintln!("ishi-server: listen: {e}"),
+        }
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    }
+}
