@@ -1,0 +1,81 @@
+//! Two server instances sharing one PostgreSQL database: players connected to different
+//! instances play one game, and a game goes on when one instance is killed.
+//!
+//! Needs PostgreSQL: `scripts/test-server` starts a private one and runs this test with its
+//! URL in `ISHI_TEST_POSTGRES` (it is ignored by a plain `cargo test`).
+
+mod support;
+
+use ishi_online::protocol::ClientMessage;
+use ishi_online::{Phase, SeatChoice, TimeControl};
+use ishi_rules::Player;
+use support::{Client, Server, data_dir, othello, some_move};
+
+fn database() -> String {
+    std::env::var("ISHI_TEST_POSTGRES")
+        .expect("ISHI_TEST_POSTGRES names the test database (scripts/test-server sets it)")
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: run by scripts/test-server"]
+async fn players_on_two_instances_play_one_game_and_survive_a_killed_instance() {
+    let url = database();
+    let args = ["--database", url.as_str()];
+    let one = Server::start(&data_dir("pg-one"), &args);
+    let two = Server::start(&data_dir("pg-two"), &args);
+
+    let mut ann = Client::connect(&one).await;
+    let (ann_ticket, _) = ann
+        .create(othello(), TimeControl::Fischer { main_s: 600, increment_s: 5 }, SeatChoice::Black)
+        .await;
+    let mut bo = Client::connect(&two).await;
+    let (bo_ticket, seat) = bo.join(&ann_ticket.game).await;
+    assert_eq!(seat, Player::White, "the seat taken on instance two");
+    let mut view = ann.view_until(|v| v.phase == Phase::Playing).await;
+    assert_eq!(view.names.white.as_deref(), Some("Bo"), "instance one heard of it");
+
+    // Twenty moves, each made on one instance and seen on the other.
+    for _ in 0..20 {
+        let played = view.moves.len();
+        let mv = some_move(&view);
+        let (mover, ticket, other) = match support::position(&view).turn() {
+            Player::Black => (&mut ann, &ann_ticket, &mut bo),
+            Player::White => (&mut bo, &bo_ticket, &mut ann),
+        };
+        mover.play(ticket, &view, &mv).await;
+        view = other.view_until(|v| v.moves.len() > played).await;
+        assert_eq!(view.moves[played].mv, mv);
+    }
+
+    one.kill();
+    let mut ann = Client::connect(&two).await;
+    ann.send(&ClientMessage::Open {
+        game: ann_ticket.game.clone(),
+        token: Some(ann_ticket.token.clone()),
+    })
+    .await;
+    let back = ann.view().await;
+    assert_eq!(back.moves, view.moves, "instance two has every move");
+    assert_eq!(back.you, Some(Player::Black));
+
+    let played = back.moves.len();
+    let mover_is_ann = support::position(&back).turn() == Player::Black;
+    let mv = some_move(&back);
+    if mover_is_ann {
+        ann.play(&ann_ticket, &back, &mv).await;
+    } else {
+        bo.play(&bo_ticket, &back, &mv).await;
+    }
+    let seen = ann.view_until(|v| v.moves.len() > played).await;
+    assert_eq!(seen.moves[played].mv, mv, "and the game goes on");
+
+    // A third instance started now reads the game whole from the database.
+    let three = Server::start(&data_dir("pg-three"), &args);
+    let mut carl = Client::connect(&three).await;
+    carl.send(&ClientMessage::Open {
+        game: ann_ticket.game.clone(),
+        token: None,
+    })
+    .await;
+    assert_eq!(carl.view().await.moves, seen.moves);
+}
