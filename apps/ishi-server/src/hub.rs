@@ -294,16 +294,21 @@ impl Hub {
         Err(ActError::Refused(Reason::Unavailable, "busy".into()))
     }
 
-    /// Applies the records other instances stored since this one last looked.
+    /// Applies the records other instances stored since this one last looked, told that
+    /// record `seq` of game `id` was stored.
     ///
     /// # Errors
     ///
     /// [`StoreError`] when the store cannot be read or holds records the referee refuses.
-    pub async fn catch_up(&self, id: &GameId) -> Result<(), StoreError> {
+    pub async fn catch_up(&self, id: &GameId, seq: i64) -> Result<(), StoreError> {
         let Some(room) = self.rooms().get(id).cloned() else {
             return Ok(());
         };
         let mut state = room.state.lock().await;
+        if seq < state.seq {
+            // This instance's own record, or one it has read already.
+            return Ok(());
+        }
         let records = self.store.records_from(id, state.seq).await?;
         if records.is_empty() {
             return Ok(());

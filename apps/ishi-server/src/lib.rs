@@ -221,8 +221,8 @@ async fn listen_for_others(hub: Arc<Hub>, url: String) {
                     eprintln!("ishi-server: listen: {e}");
                 } else {
                     while let Ok(notice) = listener.recv().await {
-                        if let Some((id, _)) = store::parse_notice(notice.payload())
-                            && let Err(e) = hub.catch_up(&id).await
+                        if let Some((id, seq)) = store::parse_notice(notice.payload())
+                            && let Err(e) = hub.catch_up(&id, seq).await
                         {
                             eprintln!("ishi-server: game {id}: {e}");
                         }

@@ -26,13 +26,24 @@ async fn players_on_two_instances_play_one_game_and_survive_a_killed_instance() 
 
     let mut ann = Client::connect(&one).await;
     let (ann_ticket, _) = ann
-        .create(othello(), TimeControl::Fischer { main_s: 600, increment_s: 5 }, SeatChoice::Black)
+        .create(
+            othello(),
+            TimeControl::Fischer {
+                main_s: 600,
+                increment_s: 5,
+            },
+            SeatChoice::Black,
+        )
         .await;
     let mut bo = Client::connect(&two).await;
     let (bo_ticket, seat) = bo.join(&ann_ticket.game).await;
     assert_eq!(seat, Player::White, "the seat taken on instance two");
     let mut view = ann.view_until(|v| v.phase == Phase::Playing).await;
-    assert_eq!(view.names.white.as_deref(), Some("Bo"), "instance one heard of it");
+    assert_eq!(
+        view.names.white.as_deref(),
+        Some("Bo"),
+        "instance one heard of it"
+    );
 
     // Twenty moves, each made on one instance and seen on the other.
     for _ in 0..20 {

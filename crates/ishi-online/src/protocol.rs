@@ -427,10 +427,10 @@ impl GameView {
         let moves = table
             .moves()
             .iter()
-            .zip(table.positions())
-            .map(|(played, before)| MoveView {
+            .map(|played| MoveView {
                 player: played.player,
-                mv: before.move_name(played.mv),
+                // A move's name depends on the board only, not on the position.
+                mv: table.position().move_name(played.mv),
                 forced: played.forced,
             })
             .collect();

@@ -168,8 +168,11 @@ impl std::error::Error for Refusal {}
 pub struct Table {
     setup: GameSetup,
     names: ByColor<Option<String>>,
-    /// `positions[i]` is the position before `moves[i]`; one more position than moves.
-    positions: Vec<Position>,
+    /// Where the game began.
+    start: Position,
+    /// The position after `moves`. Only the current one is kept (a 19x19 position with its
+    /// superko history is kilobytes); a move taken back replays the moves from the start.
+    position: Position,
     moves: Vec<Played>,
     phase: Phase,
     undo_request: Option<Player>,
@@ -191,7 +194,8 @@ impl Table {
         Ok(Table {
             setup,
             names: ByColor::default(),
-            positions: vec![start],
+            position: start.clone(),
+            start,
             moves: Vec::new(),
             phase: Phase::Waiting,
             undo_request: None,
@@ -226,14 +230,12 @@ impl Table {
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        self.positions
-            .last()
-            .expect("a table always holds its start position")
+        &self.position
     }
 
-    /// The positions: the start, then after each move.
-    pub fn positions(&self) -> &[Position] {
-        &self.positions
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
     }
 
     /// The moves played, forced passes included.
@@ -279,11 +281,10 @@ impl Table {
     /// Whether `by` resending the move `mv` (a name) played after `after` moves is a resend
     /// of a move already taken: the move at that place is theirs and the same.
     pub fn is_resend(&self, by: Player, after: usize, mv: &str) -> bool {
-        let (Some(played), Some(before)) = (self.moves.get(after), self.positions.get(after))
-        else {
-            return false;
-        };
-        played.player == by && !played.forced && before.parse_move(mv) == Ok(played.mv)
+        // A move's name reads the same on any position of the board.
+        self.moves.get(after).is_some_and(|played| {
+            played.player == by && !played.forced && self.position.parse_move(mv) == Ok(played.mv)
+        })
     }
 
     /// Applies a record: checks it against the game and the rules, then changes the game.
@@ -357,9 +358,22 @@ impl Table {
         Ok(())
     }
 
+    /// Keeps the first `n` moves: the position is replayed from the start.
+    fn take_back_to(&mut self, n: usize) {
+        self.moves.truncate(n);
+        let mut position = self.start.clone();
+        for played in &self.moves {
+            // Each was checked when it was played, from the same start.
+            if let Ok(next) = position.play(played.mv) {
+                position = next;
+            }
+        }
+        self.position = position;
+    }
+
     fn push(&mut self, player: Player, mv: CellMove, next: Position, forced: bool) {
         self.moves.push(Played { player, mv, forced });
-        self.positions.push(next);
+        self.position = next;
     }
 
     /// Plays Othello's forced passes, and ends or starts counting a game the rules ended.
@@ -438,8 +452,7 @@ impl Table {
         if accept {
             // The request is dropped by any move, so the last choice is the asker's.
             let i = self.last_choice().unwrap_or(0);
-            self.moves.truncate(i);
-            self.positions.truncate(i + 1);
+            self.take_back_to(i);
             self.clock.start(at);
         }
         Ok(())
@@ -496,8 +509,7 @@ impl Table {
             .iter()
             .rposition(|played| !played.mv.is_pass())
             .map_or(0, |i| i + 1);
-        self.moves.truncate(first_pass);
-        self.positions.truncate(first_pass + 1);
+        self.take_back_to(first_pass);
         self.dead = DeadStones::new();
         self.accepted = ByColor::default();
         self.phase = Phase::Playing;

@@ -151,12 +151,14 @@ fn an_othello_game_ends_with_the_disc_count_and_forced_passes_recorded() {
         table.result(),
         Some(GameResult::from_margin(o.score().margin() * 2))
     );
-    for (played, before) in table.moves().iter().zip(table.positions()) {
+    let mut before = table.start().clone();
+    for played in table.moves() {
         assert_eq!(
             played.forced,
             before.must_pass(),
             "forced exactly when no choice"
         );
+        before = before.play(played.mv).unwrap();
     }
     assert_eq!(
         try_apply(&mut table, &rec(999, Black, Act::Resign)),
