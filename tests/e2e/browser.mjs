@@ -81,7 +81,7 @@ export async function openApp(browser, profile, problems, label) {
 }
 
 /** As `openApp`, in a new page of `context`. */
-export async function openPage(context, problems, label) {
+export async function openPage(context, problems, label, url = appUrl()) {
     const page = await context.newPage();
     page.on("console", (message) => {
         if (message.type() === "error") {
@@ -98,7 +98,7 @@ export async function openPage(context, problems, label) {
             }
         });
     });
-    await page.goto(appUrl());
+    await page.goto(url);
     await page.locator("table.board td[data-point]").first().waitFor();
     return page;
 }

@@ -173,8 +173,10 @@ async fn shutdown() {
     }
 }
 
-/// Whether the page that opens the WebSocket may: same host, a listed origin, or no
-/// Origin at all (not a browser page).
+/// Whether the page that opens the WebSocket may: same host, a listed origin, or no web
+/// origin at all. The check keeps other web sites' pages from playing through their
+/// visitors' browsers; an app's own webview (the desktop app's `dioxus://` page) or a tool
+/// without an Origin is no such page.
 fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
     let Some(origin) = headers.get(header::ORIGIN) else {
         return true;
@@ -185,11 +187,14 @@ fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
     if allowed.iter().any(|a| a == origin) {
         return true;
     }
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    let origin_host = origin
+    let Some(origin_host) = origin
         .strip_prefix("http://")
-        .or_else(|| origin.strip_prefix("https://"));
-    matches!((host, origin_host), (Some(h), Some(o)) if h == o)
+        .or_else(|| origin.strip_prefix("https://"))
+    else {
+        return origin.contains("://") && origin != "null";
+    };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    host == Some(origin_host)
 }
 
 async fn socket(

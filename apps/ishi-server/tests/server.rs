@@ -299,6 +299,14 @@ async fn the_gate_refuses_other_origins_big_messages_and_floods() {
         tokio_tungstenite::connect_async(request).await.is_ok(),
         "the server's own page may"
     );
+    let mut request = server.ws().into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("origin", "dioxus://index.html".parse().unwrap());
+    assert!(
+        tokio_tungstenite::connect_async(request).await.is_ok(),
+        "the desktop app's webview may"
+    );
 
     let mut flood = Client::connect(&server).await;
     for t in 0..20 {

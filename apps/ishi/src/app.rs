@@ -6,7 +6,7 @@ use dioxus::prelude::*;
 use crate::i18n::{self, Tr};
 use crate::settings::Language;
 use crate::state::{AppAction, AppError, AppState, Effects};
-use crate::storage;
+use crate::{net, storage};
 
 /// The app's state as components hold it: a signal of [`AppState`], the system's language
 /// (the one used unless the settings choose one), and a count of the changes to save.
@@ -33,7 +33,7 @@ impl AppHandle {
 
     /// Applies `action` ([`AppState::apply`]) and carries out its [`Effects`]: saving, which
     /// [`use_saving`] does once the screen shows the change (so that a tap's answer does not
-    /// wait for the storage).
+    /// wait for the storage), and the messages to the game server.
     ///
     /// # Errors
     ///
@@ -41,9 +41,12 @@ impl AppHandle {
     pub fn dispatch(&self, action: AppAction) -> Result<Effects, AppError> {
         let mut state = self.state;
         let result = state.write().apply(action);
-        if let Ok(Effects { save: true }) = result {
-            let mut unsaved = self.unsaved;
-            *unsaved.write() += 1;
+        if let Ok(effects) = &result {
+            if effects.save {
+                let mut unsaved = self.unsaved;
+                *unsaved.write() += 1;
+            }
+            net::send(&effects.send);
         }
         result
     }

@@ -7,7 +7,8 @@
 //! ([`components`]) read it through one hook ([`app::use_app`]), render the board as an HTML
 //! `<table>` and dispatch actions; the computer ([`computer`]) thinks in a Web Worker on the
 //! web and on a thread on the desktop, so the page never freezes; what an action changes is
-//! saved ([`saved`], [`storage`]).
+//! saved ([`saved`], [`storage`]). Online games are the game server's: the app shows its
+//! views and sends the player's acts over one WebSocket ([`net`], [`state::online`]).
 
 pub mod app;
 pub mod components;
@@ -15,6 +16,7 @@ pub mod computer;
 pub mod i18n;
 pub mod js;
 pub mod model;
+pub mod net;
 pub mod records;
 pub mod saved;
 pub mod settings;

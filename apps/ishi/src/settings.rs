@@ -103,6 +103,13 @@ pub struct Settings {
     /// The language chosen in the options; `None` follows the browser.
     #[serde(default)]
     pub language: Option<Language>,
+    /// The name shown to the other player in online games (empty: "Player").
+    #[serde(default)]
+    pub name: String,
+    /// The game server's address (`https://ishi.example`), for the desktop app; the web app
+    /// plays on the server it was loaded from.
+    #[serde(default)]
+    pub server: String,
 }
 
 /// The pace of computer-only games the options offer, in milliseconds between moves.
@@ -128,6 +135,8 @@ impl Default for Settings {
                 sides: ByColor::new(Side::Human, Side::Computer(default_level::<GoLevel>())),
             },
             language: None,
+            name: String::new(),
+            server: String::new(),
         }
     }
 }

@@ -38,6 +38,8 @@ fn state(config: MatchConfig, actions: Vec<Action>) -> AppState {
         parked: None,
         settings: Settings::default(),
         recent: Vec::new(),
+        seats: Vec::new(),
+        online: None,
     })
 }
 

@@ -126,8 +126,9 @@ impl std::fmt::Display for TimeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "the clock is out of range (main time up to {MAX_MAIN_S} s, increments and periods \
-             1 to {MAX_STEP_S} s, 1 to {MAX_PERIODS} periods, 1 to {MAX_DAYS} days a move)"
+            "the clock is out of range (main time up to {MAX_MAIN_S} s, at least 1 s with an \
+             increment, increments and periods 1 to {MAX_STEP_S} s, 1 to {MAX_PERIODS} \
+             periods, 1 to {MAX_DAYS} days a move)"
         )
     }
 }
@@ -135,7 +136,8 @@ impl std::fmt::Display for TimeError {
 impl std::error::Error for TimeError {}
 
 impl TimeControl {
-    /// Whether the numbers are in range: a clock that can run out gives at least a second.
+    /// Whether the numbers are in range: a clock that can run out gives at least a second
+    /// for the first move (Fischer's increment comes only after it).
     ///
     /// # Errors
     ///
@@ -146,7 +148,7 @@ impl TimeControl {
             TimeControl::Fischer {
                 main_s,
                 increment_s,
-            } => main_s <= MAX_MAIN_S && increment_s <= MAX_STEP_S && main_s + increment_s > 0,
+            } => (1..=MAX_MAIN_S).contains(&main_s) && increment_s <= MAX_STEP_S,
             TimeControl::ByoYomi {
                 main_s,
                 periods,

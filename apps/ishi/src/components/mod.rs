@@ -9,6 +9,7 @@ pub mod dialog;
 pub mod header;
 pub mod more;
 pub mod new_game;
+pub mod online;
 pub mod review;
 pub mod status;
 pub mod view;
@@ -17,10 +18,10 @@ use dioxus::prelude::*;
 
 use crate::app::{AppHandle, use_app, use_app_provider, use_saving};
 use crate::computer::use_computer;
-use crate::js;
 use crate::model::Action;
 use crate::state::{AppAction, Overlay};
 use crate::storage;
+use crate::{js, net};
 
 /// The whole stylesheet: the app's own, then each component's.
 pub fn stylesheet() -> String {
@@ -33,6 +34,7 @@ pub fn stylesheet() -> String {
         header::CSS,
         more::CSS,
         new_game::CSS,
+        online::CSS,
         review::CSS,
         status::CSS,
     ]
@@ -46,6 +48,8 @@ pub fn stylesheet() -> String {
 pub fn App() -> Element {
     let app = use_app_provider(storage::restore);
     use_computer(app);
+    net::use_link(app);
+    net::use_game_links(app);
     use_saving(app);
     use_shortcuts(app);
     use_page_language(app);
@@ -66,6 +70,9 @@ pub fn Shell() -> Element {
     rsx! {
         div { class: "app", "data-analysis": if view.analysis.as_ref().is_some_and(|a| a.any()) { "true" },
             header::Header { kind: view.kind, tr: view.tr }
+            if let Some(online) = &view.online {
+                online::OnlineBar { view: online.clone(), tr: view.tr }
+            }
             status::Status { view: view.status.clone() }
             main { class: "stage",
                 board::Board { view: view.board.clone(), tr: view.tr }
@@ -84,6 +91,8 @@ pub fn Shell() -> Element {
                 Overlay::NewGame => rsx! { new_game::NewGame {} },
                 Overlay::ConfirmResign => rsx! { controls::ConfirmResign {} },
                 Overlay::More => rsx! { more::More {} },
+                Overlay::Share => rsx! { online::Share {} },
+                Overlay::OnlineGames => rsx! { online::OnlineGames {} },
                 Overlay::None => rsx! {},
             }
         }

@@ -6,6 +6,7 @@
 use crate::components::analysis::AnalysisView;
 use crate::components::board::BoardView;
 use crate::components::controls::ControlsView;
+use crate::components::online::OnlineView;
 use crate::components::status::StatusView;
 use crate::i18n::Tr;
 use crate::model::GameKind;
@@ -31,6 +32,8 @@ pub struct AppView {
     pub analysis: Option<AnalysisView>,
     /// The overlay open.
     pub overlay: Overlay,
+    /// The online game's bar, when one is on screen.
+    pub online: Option<OnlineView>,
 }
 
 impl AppView {
@@ -51,6 +54,7 @@ impl AppView {
             analysis: (state.reviewing() || state.analysing().is_some())
                 .then(|| AnalysisView::of(state)),
             overlay: state.overlay(),
+            online: OnlineView::of(state),
         }
     }
 }

@@ -4,6 +4,7 @@
 //! What the error carries (a point, a line number, a property's value) is quoted as it is;
 //! the words around it are the language's.
 
+use ishi_online::protocol::Reason;
 use ishi_records::sgf::{Found, SgfErrorKind};
 use ishi_records::{Expected, RecordError, RecordErrorKind};
 use ishi_rules::go::{self, HandicapError};
@@ -61,6 +62,124 @@ impl Tr {
                 "That game is no longer in the recent list.",
                 "その対局はもう最近の対局にありません。"
             ),
+            AppError::Online(reason) => self.server_refusal(*reason),
+            AppError::OnlineSetup(e) => {
+                let why = self.online_setup_error(e);
+                say!(
+                    self,
+                    "That game cannot start: {why}.",
+                    "この対局は始められません: {why}。"
+                )
+            }
+            AppError::Offline => say!(
+                self,
+                "Not sent: the connection to the game server is down. Reconnecting…",
+                "送れませんでした: 対局サーバーとの接続が切れています。再接続中…"
+            ),
+            AppError::NoServer => say!(
+                self,
+                "Set the game server's address in My online games first.",
+                "先に「オンライン対局」で対局サーバーのアドレスを設定してください。"
+            ),
+        }
+    }
+
+    /// Why the game server refused a message, as a sentence.
+    pub fn server_refusal(self, reason: Reason) -> String {
+        match reason {
+            Reason::Malformed => say!(
+                self,
+                "The game server did not understand the app (a newer version may be needed).",
+                "対局サーバーがアプリの送信を理解できませんでした（新しい版が必要かもしれません）。"
+            ),
+            Reason::TooLarge => say!(self, "That message was too long.", "送信内容が長すぎます。"),
+            Reason::TooFast => say!(
+                self,
+                "Too many actions at once; wait a moment.",
+                "操作が速すぎます。少し待ってください。"
+            ),
+            Reason::TooManyGames => say!(
+                self,
+                "Too many online games are open on this device.",
+                "この端末で開いているオンライン対局が多すぎます。"
+            ),
+            Reason::UnknownGame => say!(
+                self,
+                "No such game on the server: check the link.",
+                "サーバーにその対局がありません。リンクを確かめてください。"
+            ),
+            Reason::NotSeated => say!(
+                self,
+                "You are watching this game: only its players can play.",
+                "この対局は観戦中です。対局者だけが打てます。"
+            ),
+            Reason::BadSetup => say!(
+                self,
+                "The game server cannot play that set-up.",
+                "対局サーバーはその設定で対局できません。"
+            ),
+            Reason::BadName => say!(
+                self,
+                "Names are 1 to 40 characters.",
+                "名前は 1〜40 文字にしてください。"
+            ),
+            Reason::WrongPhase => say!(
+                self,
+                "Not now: the game is not at that stage.",
+                "今はできません（対局がその段階にありません）。"
+            ),
+            Reason::NotYourTurn => say!(self, "It is your friend's turn.", "相手の手番です。"),
+            Reason::BadMove | Reason::Illegal => say!(
+                self,
+                "The server refused that move as illegal.",
+                "サーバーがその手を反則として受け付けませんでした。"
+            ),
+            Reason::Stale => say!(
+                self,
+                "The game moved on before your move arrived; here it is as it is now.",
+                "あなたの手が届く前に対局が進みました。現在の局面を表示します。"
+            ),
+            Reason::NoUndo => say!(
+                self,
+                "There is no move of yours to take back now.",
+                "今は待ったできるあなたの手がありません。"
+            ),
+            Reason::NoUndoRequest => say!(
+                self,
+                "That undo request is no longer waiting.",
+                "その待ったの申し出はもうありません。"
+            ),
+            Reason::MarksChanged => say!(
+                self,
+                "The dead stones changed before you accepted; look again.",
+                "承認の前に死に石が変わりました。もう一度確かめてください。"
+            ),
+            Reason::TimeUp => say!(self, "Too late: the time ran out.", "時間切れです。"),
+            Reason::Unavailable => say!(
+                self,
+                "The game server could not save that; try again.",
+                "対局サーバーが保存できませんでした。もう一度試してください。"
+            ),
+        }
+    }
+
+    fn online_setup_error(self, error: &ishi_online::SetupError) -> String {
+        match error {
+            ishi_online::SetupError::Go(e) => self.go_setup_error(e),
+            ishi_online::SetupError::Handicap(e) => self.handicap_error(e),
+            ishi_online::SetupError::Time(_) => {
+                let (main, step, periods, days) = (
+                    ishi_online::MAX_MAIN_S / 60,
+                    ishi_online::MAX_STEP_S,
+                    ishi_online::MAX_PERIODS,
+                    ishi_online::MAX_DAYS,
+                );
+                say!(
+                    self,
+                    "the clock is out of range: main time up to {main} minutes, increments and periods from 1 to {step} seconds, 1 to {periods} periods, 1 to {days} days a move",
+                    "持ち時間が範囲外です（持ち時間 {main} 分まで、加算・秒読み 1〜{step} 秒、秒読み 1〜{periods} 回、1手 1〜{days} 日）"
+                )
+            }
         }
     }
 

@@ -7,6 +7,7 @@
 
 mod analysis;
 mod errors;
+mod online;
 
 use ishi_ai::AnyLevel;
 use ishi_ai::go::GoLevel;
@@ -297,6 +298,14 @@ impl Tr {
             Field::Confirm => self.pick("Confirm moves", "着手の確認"),
             Field::Pace => self.pick("Computer vs computer pace", "コンピュータ同士の速さ"),
             Field::Language => self.pick("Language", "言語"),
+            Field::Clock => self.pick("Clock", "持ち時間"),
+            Field::MainTime => self.pick("Main time (minutes)", "持ち時間（分）"),
+            Field::Increment => self.pick("Increment (seconds)", "加算（秒）"),
+            Field::Periods => self.pick("Byo-yomi periods", "秒読みの回数"),
+            Field::PeriodTime => self.pick("Period (seconds)", "秒読み（秒）"),
+            Field::Days => self.pick("Days a move", "1手の日数"),
+            Field::Name => self.pick("Your name", "あなたの名前"),
+            Field::Server => self.pick("Game server", "対局サーバー"),
         }
     }
 
@@ -571,6 +580,22 @@ pub enum Field {
     Pace,
     /// Language.
     Language,
+    /// Online: the clock.
+    Clock,
+    /// Online: main time.
+    MainTime,
+    /// Online: Fischer's increment.
+    Increment,
+    /// Online: byo-yomi periods.
+    Periods,
+    /// Online: a period's length.
+    PeriodTime,
+    /// Online: days a move.
+    Days,
+    /// Online: the player's name.
+    Name,
+    /// Online: the game server's address.
+    Server,
 }
 
 /// The language the system asks for: the browser's on the web, `LANG` elsewhere; English if

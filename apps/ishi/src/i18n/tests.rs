@@ -286,7 +286,62 @@ fn app_errors() -> Vec<AppError> {
     all.extend(import_errors().into_iter().map(AppError::Import));
     all.extend(match_load_errors().into_iter().map(AppError::Open));
     all.push(AppError::NoRecentGame);
+    all.extend(server_reasons().into_iter().map(AppError::Online));
+    all.extend([
+        AppError::OnlineSetup(ishi_online::SetupError::Time(ishi_online::TimeError)),
+        AppError::OnlineSetup(ishi_online::SetupError::Go(go::SetupError::Size(25))),
+        AppError::Offline,
+        AppError::NoServer,
+    ]);
     all
+}
+
+/// Every reason the game server gives, in an exhaustive `match` so a new one is listed.
+fn server_reasons() -> Vec<ishi_online::protocol::Reason> {
+    use ishi_online::protocol::Reason as R;
+    let all = [
+        R::Malformed,
+        R::TooLarge,
+        R::TooFast,
+        R::TooManyGames,
+        R::UnknownGame,
+        R::NotSeated,
+        R::BadSetup,
+        R::BadName,
+        R::WrongPhase,
+        R::NotYourTurn,
+        R::BadMove,
+        R::Illegal,
+        R::Stale,
+        R::NoUndo,
+        R::NoUndoRequest,
+        R::MarksChanged,
+        R::TimeUp,
+        R::Unavailable,
+    ];
+    for reason in all {
+        match reason {
+            R::Malformed
+            | R::TooLarge
+            | R::TooFast
+            | R::TooManyGames
+            | R::UnknownGame
+            | R::NotSeated
+            | R::BadSetup
+            | R::BadName
+            | R::WrongPhase
+            | R::NotYourTurn
+            | R::BadMove
+            | R::Illegal
+            | R::Stale
+            | R::NoUndo
+            | R::NoUndoRequest
+            | R::MarksChanged
+            | R::TimeUp
+            | R::Unavailable => {}
+        }
+    }
+    all.to_vec()
 }
 
 fn computer_failures() -> Vec<ComputerFailure> {

@@ -41,6 +41,9 @@ pub struct Played {
 pub enum Ending {
     /// The player resigned.
     Resigned(Player),
+    /// A result decided away from the board: an online game's resignation out of turn, its
+    /// flag fall, a game called off (the game server's word).
+    Decided(GameResult),
     /// Go: the players accepted the count.
     Counted {
         /// The result of the count.
@@ -295,7 +298,7 @@ impl Match {
                 winner: !*p,
                 by: WinBy::Resignation,
             }),
-            Some(Ending::Counted { result, .. }) => Some(*result),
+            Some(Ending::Counted { result, .. } | Ending::Decided(result)) => Some(*result),
             None => {
                 let othello = snapshot.position.othello().filter(|o| o.is_over())?;
                 Some(GameResult::from_margin(othello.score().margin() * 2))
@@ -446,6 +449,40 @@ impl Match {
             position: self.position().clone(),
         };
         self.push(snapshot);
+        Ok(())
+    }
+
+    /// Ends the match with `result`, decided away from the board (an online game's server).
+    ///
+    /// # Errors
+    ///
+    /// [`Refusal::NotYourTurn`] when the match is already over.
+    pub fn force_decide(&mut self, result: GameResult) -> Result<(), Refusal> {
+        if self.is_over() {
+            return Err(Refusal::NotYourTurn);
+        }
+        let snapshot = Snapshot {
+            ending: Some(Ending::Decided(result)),
+            played: None,
+            position: self.position().clone(),
+        };
+        self.push(snapshot);
+        Ok(())
+    }
+
+    /// Go count: the dead stones as marked elsewhere (an online game's server).
+    ///
+    /// # Errors
+    ///
+    /// [`Refusal::NotCounting`] unless a Go game is being counted.
+    pub fn mark_dead(&mut self, dead: DeadStones) -> Result<(), Refusal> {
+        if !self.is_counting() {
+            return Err(Refusal::NotCounting);
+        }
+        self.dead = Some(dead);
+        self.dead_refined = true;
+        self.count_ownership = None;
+        self.epoch += 1;
         Ok(())
     }
 

@@ -29,6 +29,8 @@ pub enum SavedEvent {
     Resign,
     /// The count was accepted with these dead stones.
     Count(#[serde(with = "text::list")] Vec<Point>),
+    /// A result decided away from the board (an online game's flag fall, say).
+    Result(#[serde(with = "text")] ishi_scoring::GameResult),
 }
 
 /// A saved match.
@@ -127,6 +129,7 @@ fn events(history: &[Rc<Snapshot>]) -> Vec<(usize, SavedEvent)> {
             let event = match (&s.ending, &s.played) {
                 (Some(Ending::Resigned(_)), _) => SavedEvent::Resign,
                 (Some(Ending::Counted { dead, .. }), _) => SavedEvent::Count(dead.iter().collect()),
+                (Some(Ending::Decided(result)), _) => SavedEvent::Result(*result),
                 (None, Some(Played { forced: true, .. }) | None) => return None,
                 (None, Some(p)) => SavedEvent::Move(history[i - 1].position.move_name(p.mv)),
             };
@@ -243,5 +246,6 @@ fn replay(m: &mut Match, event: &SavedEvent) -> Result<(), EventError> {
             let dead = DeadStones::from_points(go, points.iter().copied());
             m.force_count(dead).map_err(EventError::Refused)
         }
+        SavedEvent::Result(result) => m.force_decide(*result).map_err(EventError::Refused),
     }
 }

@@ -14,8 +14,11 @@ mod game;
 pub use ishi_online::text;
 pub mod v1;
 
+use ishi_online::protocol::GameId;
 use ishi_scoring::GameResult;
 use serde::{Deserialize, Serialize};
+
+use crate::state::OnlineSeat;
 
 pub use game::{EventError, MatchLoadError, SavedAnnotation, SavedEvent, SavedMatch};
 
@@ -51,6 +54,12 @@ pub struct SavedApp {
     pub settings: Settings,
     /// Recent games, the latest first.
     pub recent: Vec<RecentGame>,
+    /// The seats this device holds in online games, the latest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<OnlineSeat>,
+    /// The online game on screen, opened again at the next start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub online: Option<GameId>,
 }
 
 /// Why saved data cannot be used.
@@ -115,6 +124,10 @@ pub struct Loaded {
     pub settings: Settings,
     /// Recent games.
     pub recent: Vec<RecentGame>,
+    /// The seats held in online games.
+    pub seats: Vec<OnlineSeat>,
+    /// The online game that was on screen.
+    pub online: Option<GameId>,
 }
 
 /// The saved state in `text`, of this version or converted from an older one.
@@ -159,6 +172,8 @@ impl SavedApp {
             parked: parked.map(SavedMatch::of),
             settings: settings.clone(),
             recent: recent.to_vec(),
+            seats: Vec::new(),
+            online: None,
         }
     }
 
@@ -187,6 +202,8 @@ impl SavedApp {
             parked,
             settings,
             recent,
+            seats: self.seats,
+            online: self.online,
         })
     }
 }

@@ -211,6 +211,8 @@ impl SavedSettings {
             othello,
             go,
             language: self.language.as_deref().and_then(Language::from_code),
+            name: String::new(),
+            server: String::new(),
         })
     }
 }
@@ -250,6 +252,8 @@ impl SavedApp {
                 .into_iter()
                 .filter_map(|r| r.migrate().ok())
                 .collect(),
+            seats: Vec::new(),
+            online: None,
         })
     }
 }

@@ -20,13 +20,28 @@ pub enum AppError {
     Open(MatchLoadError),
     /// The recent game asked for is no longer in the list.
     NoRecentGame,
+    /// The game server refused an online game's message.
+    Online(ishi_online::protocol::Reason),
+    /// The online game's set-up is not one the server plays.
+    OnlineSetup(ishi_online::SetupError),
+    /// The link to the game server is down: the act was not sent.
+    Offline,
+    /// The desktop app has no game server set (the options' server address).
+    NoServer,
 }
 
 impl AppError {
     /// Whether the sheet the action came from shows the error (the new-game sheet, the
     /// records sheet), rather than the status line under the board.
     pub fn shown_in_sheet(&self) -> bool {
-        !matches!(self, AppError::Refused(_))
+        matches!(
+            self,
+            AppError::Setup(_)
+                | AppError::Import(_)
+                | AppError::Open(_)
+                | AppError::NoRecentGame
+                | AppError::OnlineSetup(_)
+        )
     }
 }
 
@@ -38,6 +53,10 @@ impl std::fmt::Display for AppError {
             AppError::Import(e) => e.fmt(f),
             AppError::Open(e) => e.fmt(f),
             AppError::NoRecentGame => f.write_str("that game is no longer in the recent list"),
+            AppError::Online(reason) => write!(f, "the game server refused: {reason:?}"),
+            AppError::OnlineSetup(e) => e.fmt(f),
+            AppError::Offline => f.write_str("the link to the game server is down"),
+            AppError::NoServer => f.write_str("no game server is set"),
         }
     }
 }

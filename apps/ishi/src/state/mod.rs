@@ -23,6 +23,7 @@
 mod analysis;
 mod error;
 mod hints;
+pub mod online;
 
 use std::mem;
 use std::rc::Rc;
@@ -33,6 +34,9 @@ use ishi_worker::{HintBudget, Reply};
 pub use analysis::AnalysisRun;
 pub use error::{AppError, ComputerFailure};
 pub use hints::{HintValue, Hints};
+pub use online::{Link, Online, OnlineAction, OnlineSeat};
+
+use ishi_online::protocol::{ClientMessage, Summary};
 
 use crate::model::{Action, CellMove, GameKind, Match, MatchConfig, Refusal};
 use crate::records;
@@ -51,6 +55,10 @@ pub enum Overlay {
     ConfirmResign,
     /// Records, import and recent games.
     More,
+    /// The link of the online game to share with a friend.
+    Share,
+    /// This device's online games.
+    OnlineGames,
 }
 
 /// What the player is told besides what the match itself shows.
@@ -141,21 +149,40 @@ pub enum AppAction {
     /// An error a front end found itself (a form's field that does not parse), to be shown
     /// like any other.
     Report(AppError),
+    /// Online games.
+    Online(OnlineAction),
 }
 
 /// What the front end must do after an action (the app's one caller of
 /// [`AppState::apply`], `AppHandle::dispatch`, does it).
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct Effects {
     /// Save the state: something that is saved changed.
     pub save: bool,
+    /// Send these to the game server, in order (dropped while the link is down: what
+    /// matters is sent again when it is back, [`Online::resync`]).
+    pub send: Vec<ClientMessage>,
 }
 
 impl Effects {
     /// Nothing to do.
-    pub const NONE: Effects = Effects { save: false };
+    pub const NONE: Effects = Effects {
+        save: false,
+        send: Vec::new(),
+    };
     /// Save.
-    pub const SAVE: Effects = Effects { save: true };
+    pub const SAVE: Effects = Effects {
+        save: true,
+        send: Vec::new(),
+    };
+
+    /// Send `messages`.
+    pub fn send(messages: Vec<ClientMessage>) -> Effects {
+        Effects {
+            save: false,
+            send: messages,
+        }
+    }
 }
 
 /// What the computer is to work out for the match on screen.
@@ -233,7 +260,20 @@ pub struct AppState {
     hints: Option<Hints>,
     /// The whole-game analysis under way.
     analysing: Option<AnalysisRun>,
+    /// The online game on screen.
+    online: Option<Online>,
+    /// The local match put aside while an online game is on screen.
+    local: Option<Match>,
+    /// The seats this device holds in online games, the latest first.
+    seats: Vec<OnlineSeat>,
+    /// The server's lines for those games, from the last list it sent.
+    lines: Vec<Summary>,
+    /// Whether the link to the game server is up.
+    link_up: bool,
 }
+
+/// The most online seats kept on a device.
+pub const ONLINE_SEATS: usize = 100;
 
 impl AppState {
     /// The state that saved data restored.
@@ -243,8 +283,10 @@ impl AppState {
             parked,
             settings,
             recent,
+            seats,
+            online,
         } = loaded;
-        AppState {
+        let mut state = AppState {
             parked: parked.filter(|p| p.kind() != current.kind()),
             current,
             settings,
@@ -256,7 +298,16 @@ impl AppState {
             failure: None,
             hints: None,
             analysing: None,
+            online: None,
+            local: None,
+            seats,
+            lines: Vec::new(),
+            link_up: false,
+        };
+        if let Some(game) = online {
+            state.open_online(game);
         }
+        state
     }
 
     /// A first start: the default settings and a new Othello match, with `notice` to show.
@@ -271,6 +322,8 @@ impl AppState {
                 parked: None,
                 settings,
                 recent: Vec::new(),
+                seats: Vec::new(),
+                online: None,
             })
         }
     }
@@ -360,6 +413,10 @@ impl AppState {
     /// open, or it failed at this very state.
     pub fn job(&self) -> Option<Job> {
         let m = &self.current;
+        if self.online.is_some() && !m.is_over() {
+            // The computer's help stays out of games between people online.
+            return None;
+        }
         let epoch = m.epoch();
         if m.needs_ownership() {
             let playouts = ownership_playouts(m.position().size());
@@ -411,14 +468,39 @@ impl AppState {
         })
     }
 
-    /// The saved form of the state.
+    /// The saved form of the state: the local match on screen or put aside for the online
+    /// game, and the online game on screen by its id (it is the server's to keep).
     pub fn saved(&self) -> SavedApp {
-        SavedApp::of(
-            &self.current,
+        let mut saved = SavedApp::of(
+            self.local.as_ref().unwrap_or(&self.current),
             self.parked.as_ref(),
             &self.settings,
             &self.recent,
-        )
+        );
+        saved.seats = self.seats.clone();
+        saved.online = self.online.as_ref().and_then(|o| o.game.clone());
+        saved
+    }
+
+    /// The online game on screen.
+    pub fn online(&self) -> Option<&Online> {
+        self.online.as_ref()
+    }
+
+    /// The seats this device holds, the latest first.
+    pub fn seats(&self) -> &[OnlineSeat] {
+        &self.seats
+    }
+
+    /// The server's lines of this device's games.
+    pub fn lines(&self) -> &[Summary] {
+        &self.lines
+    }
+
+    /// Whether the app needs the link to the game server: an online game on screen, or the
+    /// list of them open.
+    pub fn wants_link(&self) -> bool {
+        self.online.is_some() || self.overlay == Overlay::OnlineGames
     }
 
     /// Applies `action`.
@@ -485,10 +567,14 @@ impl AppState {
                 Ok(Effects::NONE)
             }
             AppAction::Report(error) => Err(error),
+            AppAction::Online(action) => self.on_online(action),
         }
     }
 
     fn on_match(&mut self, action: Action) -> Result<Effects, AppError> {
+        if self.online.is_some() {
+            return self.on_online_match(action);
+        }
         let undoing = matches!(action, Action::Undo | Action::Redo);
         match self.current.apply(action) {
             Ok(()) => {}
@@ -558,6 +644,7 @@ impl AppState {
 
     fn new_game(&mut self, config: MatchConfig) -> Result<Effects, AppError> {
         let next = Match::new(config.clone()).map_err(AppError::Setup)?;
+        self.leave_online();
         self.settings.remember(&config);
         let previous = mem::replace(&mut self.current, next);
         if previous.kind() != self.current.kind() {
@@ -570,8 +657,10 @@ impl AppState {
     }
 
     fn switch_game(&mut self, kind: GameKind) -> Result<Effects, AppError> {
+        let left = self.online.is_some();
+        self.leave_online();
         if self.current.kind() == kind {
-            return Ok(Effects::NONE);
+            return Ok(if left { Effects::SAVE } else { Effects::NONE });
         }
         let next = match self.parked.take_if(|m| m.kind() == kind) {
             Some(back) => back,
@@ -585,6 +674,7 @@ impl AppState {
     /// Puts `next` on screen for review, keeping an unfinished match with moves in the recent
     /// games so that nothing is lost.
     fn open(&mut self, next: Match) -> Effects {
+        self.leave_online();
         let previous = mem::replace(&mut self.current, next);
         if previous.result().is_none() && previous.history().len() > 1 {
             self.remember_recent(RecentGame {

@@ -31,6 +31,11 @@ pub struct ControlsView {
     reviewing: bool,
     /// A game against the computer has just finished and is not analysed yet.
     offer_analysis: bool,
+    /// An online game is on screen: undo is a request, redo and the computer's help are
+    /// not offered while it is played.
+    online: bool,
+    /// Online: this device holds a seat and the game is not over.
+    seated: bool,
 }
 
 impl ControlsView {
@@ -38,13 +43,23 @@ impl ControlsView {
     pub fn of(state: &AppState) -> ControlsView {
         let m = state.current();
         let (analysed, positions) = state.analysis_progress();
+        let online = state.online();
+        let seated = online.is_some_and(|o| o.you().is_some()) && !m.is_over();
         ControlsView {
             kind: m.kind(),
-            human_turn: m.human_to_move(),
-            counting: m.is_counting(),
+            human_turn: match online {
+                Some(o) => o.my_turn(),
+                None => m.human_to_move(),
+            },
+            counting: m.is_counting() && (online.is_none() || seated),
+            online: online.is_some(),
+            seated,
             watching: m.config().is_watched() && !m.is_over(),
-            can_undo: m.can_undo(),
-            can_redo: m.can_redo(),
+            can_undo: match online {
+                Some(o) => seated && o.can_ask_undo(),
+                None => m.can_undo(),
+            },
+            can_redo: online.is_none() && m.can_redo(),
             hints: state.settings().hints,
             values: state.settings().values,
             ownership: state.settings().ownership,
@@ -74,7 +89,7 @@ pub fn Controls(view: ControlsView, tr: Tr) -> Element {
             if v.counting {
                 button { class: "action accept", onclick: move |_| play(Action::AcceptCount), {tr.accept_count()} }
             }
-            if v.human_turn {
+            if v.human_turn || (v.online && v.seated) {
                 button {
                     class: "action resign",
                     "aria-haspopup": "dialog",
@@ -114,7 +129,7 @@ pub fn Controls(view: ControlsView, tr: Tr) -> Element {
                     {tr.hints()}
                 }
             }
-            if v.kind == GameKind::Go {
+            if v.kind == GameKind::Go && !(v.online && v.seated) {
                 button {
                     class: "action ownership",
                     "aria-pressed": pressed(v.ownership),
@@ -122,11 +137,13 @@ pub fn Controls(view: ControlsView, tr: Tr) -> Element {
                     {tr.ownership()}
                 }
             }
+            if !(v.online && v.seated) {
             button {
                 class: "action values",
                 "aria-pressed": pressed(v.values),
                 onclick: move |_| app.send(AppAction::Settings(SettingsChange::Values(!v.values))),
                 {tr.values()}
+            }
             }
         }
         nav { class: "undo-bar", "aria-label": tr.history(),
@@ -136,7 +153,7 @@ pub fn Controls(view: ControlsView, tr: Tr) -> Element {
                 "aria-keyshortcuts": "Control+Z",
                 onclick: move |_| play(Action::Undo),
                 span { class: "icon", "aria-hidden": "true", "↶" }
-                {tr.undo()}
+                if v.online { {tr.ask_undo()} } else { {tr.undo()} }
             }
             button {
                 class: "redo",

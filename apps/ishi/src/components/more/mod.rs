@@ -37,6 +37,7 @@ pub fn More() -> Element {
             }
             {recent_games(app, tr)}
             div { class: "dialog-buttons",
+                button { class: "secondary online-games", onclick: move |_| app.send(AppAction::Show(Overlay::OnlineGames)), {tr.online_games()} }
                 button { class: "secondary", onclick: move |_| app.send(AppAction::Show(Overlay::None)), {tr.close()} }
             }
         }
@@ -44,7 +45,7 @@ pub fn More() -> Element {
 }
 
 /// Copies `text` to the clipboard.
-fn copy(text: &str) {
+pub fn copy(text: &str) {
     js::run(
         "text",
         "await navigator.clipboard.writeText(text);",

@@ -35,6 +35,10 @@ pub struct NewGameForm {
     pub komi: String,
     /// Go: who plays each side.
     pub go_sides: ByColor<Side<GoLevel>>,
+    /// A game with a friend online rather than at this device.
+    pub friend: bool,
+    /// The online game's colour and clock.
+    pub online: super::OnlineForm,
 }
 
 impl NewGameForm {
@@ -54,6 +58,8 @@ impl NewGameForm {
             go_handicap: go.handicap,
             komi: go.rules.komi.to_string(),
             go_sides: go.sides,
+            friend: false,
+            online: super::OnlineForm::default(),
         }
     }
 

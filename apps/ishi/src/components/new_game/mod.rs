@@ -2,6 +2,7 @@
 //! then the options, which apply at once.
 
 mod form;
+mod online;
 mod options;
 
 use dioxus::prelude::*;
@@ -13,12 +14,13 @@ use ishi_rules::go::GoRules;
 use ishi_rules::othello::{PRESETS, Shape};
 
 pub use form::{GO_SIZES, NewGameForm};
+pub use online::{ClockKind, NameField, OnlineForm};
 
 use crate::app::{use_app, use_tr};
 use crate::components::dialog::Dialog;
 use crate::i18n::{Field, Tr};
 use crate::model::{GameKind, Side};
-use crate::state::{AppAction, AppError, Notice, Overlay};
+use crate::state::{AppAction, AppError, Notice, OnlineAction, Overlay};
 
 /// The sheet's stylesheet.
 pub const CSS: &str = include_str!("new_game.css");
@@ -47,13 +49,29 @@ pub fn NewGame() -> Element {
         NewGameForm::new(state.settings(), state.current().kind())
     });
     let error = match app.read().notice() {
-        Notice::Error(e @ AppError::Setup(_)) => Some(tr.error(e)),
+        Notice::Error(e @ (AppError::Setup(_) | AppError::OnlineSetup(_))) => Some(tr.error(e)),
         _ => None,
     };
-    let start = move |_| match form.peek().config() {
-        Ok(config) => app.send(AppAction::NewGame(config)),
-        Err(e) => app.send(AppAction::Report(AppError::Setup(e))),
+    let start = move |_| {
+        let form = form.peek();
+        if form.friend {
+            match form.online_setup() {
+                Ok((setup, time)) => app.send(AppAction::Online(OnlineAction::Create {
+                    setup,
+                    time,
+                    seat: form.online.colour,
+                })),
+                Err(e) => app.send(AppAction::Report(e)),
+            }
+            return;
+        }
+        match form.config() {
+            Ok(config) => app.send(AppAction::NewGame(config)),
+            Err(e) => app.send(AppAction::Report(AppError::Setup(e))),
+        }
     };
+    let friend = form.read().friend;
+    let name = app.read().settings().name.clone();
     rsx! {
         Dialog { title_id: "new-game-title", title: tr.new_game(), class: "new-game-sheet",
             {game_choice(form, tr)}
@@ -62,14 +80,19 @@ pub fn NewGame() -> Element {
             } else {
                 {go_fields(form, tr)}
             }
-            {side_fields(form, tr)}
+            {online::opponent_choice(form, tr)}
+            if friend {
+                {online::online_fields(form, name, tr)}
+            } else {
+                {side_fields(form, tr)}
+            }
             {options::options(app, tr)}
             if let Some(error) = error {
                 p { class: "error", role: "alert", "{error}" }
             }
             div { class: "dialog-buttons",
                 button { class: "secondary", onclick: move |_| app.send(AppAction::Show(Overlay::None)), {tr.cancel()} }
-                button { class: "primary start", onclick: start, {tr.start()} }
+                button { class: "primary start", onclick: start, if friend { {tr.create_link()} } else { {tr.start()} } }
             }
         }
     }

@@ -61,7 +61,7 @@ pub struct Chip {
     player: Player,
     count: u32,
     label: String,
-    who: &'static str,
+    who: String,
     turn: bool,
 }
 
@@ -88,7 +88,11 @@ impl StatusView {
         let over = m.is_over() || m.is_counting();
         let sides = m.config().sides();
         let chip = |player: Player| {
-            let who = tr.side_name(sides[player]);
+            // Online, the players' names (the server's); else a person or a level.
+            let who = state
+                .online()
+                .and_then(|o| o.view.as_ref()?.names[player].clone())
+                .unwrap_or_else(|| tr.side_name(sides[player]).to_owned());
             Chip {
                 player,
                 count: counts[player],
@@ -172,7 +176,7 @@ fn score_chip(chip: &Chip) -> Element {
             "aria-label": "{chip.label}",
             span { class: "swatch {colour}" }
             span { class: "count", "{chip.count}" }
-            span { class: "who", {chip.who} }
+            span { class: "who", "{chip.who}" }
         }
     }
 }

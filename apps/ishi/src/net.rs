@@ -1,0 +1,189 @@
+//! The link to the game server: one WebSocket, opened while the state wants it
+//! ([`AppState::wants_link`](crate::state::AppState::wants_link)), reconnected by itself.
+//!
+//! The socket lives in the page's JavaScript (`BRIDGE`), on the web and in the desktop's
+//! webview alike: it reconnects with a growing pause (0.3 s to 8 s), at once when the
+//! system says it is online again, and it pings the server every 5 s, taking a link that has
+//! been silent for 15 s for dead. It tells the app `up`, `down`, `noserver` (the desktop
+//! with no server set) and each message (`m` + JSON), which become
+//! [`OnlineAction`]s.
+
+use dioxus::prelude::*;
+use ishi_online::protocol::{ClientMessage, PATH, ServerMessage};
+
+use crate::app::AppHandle;
+use crate::js;
+use crate::state::{AppAction, AppError, OnlineAction};
+
+const BRIDGE: &str = r#"
+    const net = { socket: null, url: "", wanted: false, retry: 0, timer: 0, last: 0 };
+    const address = () => {
+        if (net.url) return net.url;
+        const { protocol, host } = location;
+        if (protocol !== "http:" && protocol !== "https:") return "";
+        return (protocol === "https:" ? "wss://" : "ws://") + host + PATH;
+    };
+    const drop = () => {
+        const socket = net.socket;
+        if (!socket) return;
+        net.socket = null;
+        socket.close();
+        send("down");
+        later();
+    };
+    const later = () => {
+        clearTimeout(net.timer);
+        if (!net.wanted) return;
+        net.timer = setTimeout(connect, Math.min(8000, 300 * 2 ** net.retry++));
+    };
+    const connect = () => {
+        clearTimeout(net.timer);
+        // Offline, the "online" event brings it back: no attempt bound to fail.
+        if (!net.wanted || net.socket || navigator.onLine === false) return;
+        const url = address();
+        if (!url) { send("noserver"); return; }
+        let socket;
+        try { socket = new WebSocket(url); } catch (e) { send("down"); later(); return; }
+        net.socket = socket;
+        socket.onopen = () => { net.retry = 0; net.last = Date.now(); send("up"); };
+        socket.onmessage = event => { net.last = Date.now(); send("m" + event.data); };
+        socket.onclose = () => {
+            if (net.socket !== socket) return;
+            net.socket = null;
+            send("down");
+            later();
+        };
+    };
+    window.ishiNet = {
+        want(on, url) {
+            const changed = url !== net.url;
+            net.url = url;
+            if (!on) {
+                net.wanted = false;
+                clearTimeout(net.timer);
+                const socket = net.socket;
+                net.socket = null;
+                if (socket) socket.close();
+                return;
+            }
+            if (changed && net.socket) drop();
+            net.wanted = true;
+            if (!net.socket) { net.retry = 0; connect(); }
+        },
+        send(text) {
+            const socket = net.socket;
+            if (!socket || socket.readyState !== 1) return false;
+            socket.send(text);
+            return true;
+        },
+    };
+    setInterval(() => {
+        const socket = net.socket;
+        if (!socket || socket.readyState !== 1) return;
+        if (Date.now() - net.last > 15000) { drop(); return; }
+        socket.send(JSON.stringify({ type: "ping", t: Date.now() }));
+    }, 5000);
+    addEventListener("online", () => {
+        if (net.wanted && !net.socket) { net.retry = 0; connect(); }
+    });
+    addEventListener("offline", drop);
+"#;
+
+/// The WebSocket's address for a server address the player typed (`ishi.example`,
+/// `https://ishi.example:8443/`), or `""` for the page's own server.
+pub fn socket_url(server: &str) -> String {
+    let server = server.trim().trim_end_matches('/');
+    if server.is_empty() {
+        return String::new();
+    }
+    let (scheme, rest) = match server.split_once("://") {
+        Some(("https" | "wss", rest)) => ("wss", rest),
+        Some((_, rest)) => ("ws", rest),
+        None => ("wss", server),
+    };
+    format!("{scheme}://{rest}{PATH}")
+}
+
+/// The device's clock in ms since the Unix epoch (as JavaScript's `Date.now()`).
+pub fn now_ms() -> f64 {
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+}
+
+/// Keeps the link open while the state wants it, and turns what comes over it into actions.
+pub fn use_link(app: AppHandle) {
+    use_hook(move || {
+        let body: &'static str =
+            Box::leak(format!("const PATH = {PATH:?};\n{BRIDGE}").into_boxed_str());
+        js::listen(body, move |event| {
+            let action = match event.as_str() {
+                "up" => OnlineAction::Link(true),
+                "down" => OnlineAction::Link(false),
+                "noserver" => {
+                    app.send(AppAction::Report(AppError::NoServer));
+                    OnlineAction::Link(false)
+                }
+                text => match text
+                    .strip_prefix('m')
+                    .and_then(|json| serde_json::from_str::<ServerMessage>(json).ok())
+                {
+                    Some(message) => OnlineAction::Received {
+                        message,
+                        at_ms: now_ms(),
+                    },
+                    // Not a message of this protocol: nothing to act on.
+                    None => return,
+                },
+            };
+            app.send(AppAction::Online(action));
+        });
+    });
+    let wanted = use_memo(move || {
+        let state = app.read();
+        (state.wants_link(), socket_url(&state.settings().server))
+    });
+    use_effect(move || {
+        let (on, url) = wanted();
+        js::run(
+            "on, url",
+            "window.ishiNet?.want(on === 'true', url);",
+            &[if on { "true" } else { "false" }, &url],
+        );
+    });
+}
+
+/// Sends `messages` over the link, in order; dropped while it is down (the state sends
+/// what matters again when it is back).
+pub fn send(messages: &[ClientMessage]) {
+    for message in messages {
+        if let Ok(text) = serde_json::to_string(message) {
+            js::run("text", "window.ishiNet?.send(text);", &[&text]);
+        }
+    }
+}
+
+/// Opens the game of a link the page was opened with (`…#online=ID`), and of any such link
+/// followed later; the link's part is taken off the address, so a reload does not join again
+/// (the state opens the game on screen again by itself).
+pub fn use_game_links(app: AppHandle) {
+    use_hook(move || {
+        js::listen(
+            r#"
+            const check = () => {
+                const found = location.hash.match(/^#online=([0-9a-f]{16})$/);
+                if (!found) return;
+                history.replaceState(null, "", location.pathname + location.search);
+                send(found[1]);
+            };
+            check();
+            addEventListener("hashchange", check);
+            "#,
+            move |id| {
+                if let Ok(game) = ishi_online::protocol::GameId::try_from(id) {
+                    app.send(AppAction::Online(OnlineAction::Open(game)));
+                }
+            },
+        );
+    });
+}
