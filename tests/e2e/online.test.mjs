@@ -103,7 +103,9 @@ async function firstLegal(page) {
 describe("online play", () => {
     test("two phones play a whole Othello game and a spectator watches", async (t) => {
         const ann = await phone(t, "ann");
-        const { link, share } = await createGame(ann, { game: "Othello" });
+        // A name is shown to the other player as text, never as markup.
+        const name = "<i>Ann</i> & 石";
+        const { link, share } = await createGame(ann, { game: "Othello", "player-name": name });
         await screenshot(ann, "online-01-share");
         await share.locator(".dialog-buttons button").tap();
         assert.match(await ann.locator(".online").innerText(), /Waiting for your friend/);
@@ -113,6 +115,20 @@ describe("online play", () => {
         await waitForTurn(ann, "black");
         const pages = { black: ann, white: bo };
         assert.match(await bo.locator('.online .player[data-player="white"]').innerText(), /\(you\)/);
+        const shown = bo.locator('.online .player[data-player="black"] .name');
+        assert.equal((await shown.innerText()).trim(), name);
+        assert.equal(await shown.locator("i").count(), 0, "no markup from a name");
+
+        // Ann's list of online games says it is her move; opening the line brings the game back.
+        await ann.locator("header button.more").tap();
+        await ann.locator(".more-sheet button.online-games").tap();
+        const line = ann.locator(".online-sheet .online-list li").first();
+        await line.locator(".what", { hasText: /Your turn/ }).waitFor({ timeout: 10_000 });
+        assert.equal(await line.getAttribute("data-turn"), "you");
+        await screenshot(ann, "online-02-list");
+        await line.locator("button.open").tap();
+        await ann.locator(".online-sheet").waitFor({ state: "detached" });
+        await waitForTurn(ann, "black");
 
         const cy = await phone(t, "cy", link);
         await cy.locator(".online .watching").waitFor();
@@ -132,13 +148,13 @@ describe("online play", () => {
             await mover.locator(`table.board td[data-point="${point}"]`).tap();
             await other.locator(`table.board td[data-point="${point}"][data-stone]`).waitFor({ timeout: 10_000 });
             moves += 1;
-            if (moves === 20) await screenshot(bo, "online-02-othello");
+            if (moves === 20) await screenshot(bo, "online-03-othello");
         }
         const end = await status(ann);
         assert.match(end.message, /wins|Draw/i, end.message);
         await bo.waitForFunction((m) => document.querySelector("p.message").textContent.trim() === m, end.message);
         await cy.waitForFunction((m) => document.querySelector("p.message").textContent.trim() === m, end.message);
-        await screenshot(ann, "online-03-othello-over");
+        await screenshot(ann, "online-04-othello-over");
         assertNoProblems(problems);
     });
 
@@ -153,7 +169,7 @@ describe("online play", () => {
         await bo.locator("table.board td[data-point=E5][data-stone=black]").waitFor();
         await ann.locator("button.undo").tap();
         await bo.locator(".undo-question").waitFor();
-        await screenshot(bo, "online-04-undo-asked");
+        await screenshot(bo, "online-05-undo-asked");
         await bo.locator("button.decline-undo").tap();
         await ann.locator(".online .note", { hasText: /Waiting for an answer/ }).waitFor({ state: "detached" });
         assert.equal(await ann.locator("table.board td[data-point=E5]").getAttribute("data-stone"), "black", "declined: E5 stays");
@@ -171,7 +187,7 @@ describe("online play", () => {
         // Ann's phone loses its connection, plays, and the move goes once it is back.
         await ann.context().setOffline(true);
         await ann.locator('.online[data-link="down"]').waitFor({ timeout: 10_000 });
-        await screenshot(ann, "online-05-offline");
+        await screenshot(ann, "online-06-offline");
         await goPlay(ann, "C6");
         await ann.context().setOffline(false);
         await bo.locator("table.board td[data-point=C6][data-stone=black]").waitFor({ timeout: 20_000 });
@@ -196,14 +212,14 @@ describe("online play", () => {
         await ann.locator("button.action.pass").tap();
         await ann.locator("button.action.accept").waitFor();
         await bo.locator("button.action.accept").waitFor();
-        await screenshot(bo, "online-06-count");
+        await screenshot(bo, "online-07-count");
         await ann.locator("button.action.accept").tap();
         await bo.locator(".online .note", { hasText: /accepted the count/ }).waitFor();
         await bo.locator("button.action.accept").tap();
         await ann.waitForFunction(() => /wins|Draw/i.test(document.querySelector("p.message").textContent));
         const end = await status(ann);
         await bo.waitForFunction((m) => document.querySelector("p.message").textContent.trim() === m, end.message);
-        await screenshot(ann, "online-07-go-over");
+        await screenshot(ann, "online-08-go-over");
         assertNoProblems(problems);
     });
 
@@ -213,7 +229,7 @@ describe("online play", () => {
         await share.locator(".dialog-buttons button").tap();
         const bo = await phone(t, "bo-clock", link);
         await bo.locator(".online .clock[data-running]").waitFor();
-        await screenshot(bo, "online-08-clock");
+        await screenshot(bo, "online-09-clock");
         await ann.waitForFunction(() => /W\+T/.test(document.querySelector("p.message").textContent), null, { timeout: 15_000 });
         await bo.waitForFunction(() => /W\+T/.test(document.querySelector("p.message").textContent), null, { timeout: 15_000 });
         assertNoProblems(problems);

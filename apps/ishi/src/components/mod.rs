@@ -68,7 +68,9 @@ pub fn Shell() -> Element {
     let view = use_memo(move || view::AppView::of(&app.read(), app.system_language()));
     let view = view.read();
     rsx! {
-        div { class: "app", "data-analysis": if view.analysis.as_ref().is_some_and(|a| a.any()) { "true" },
+        div { class: "app",
+            "data-analysis": if view.analysis.as_ref().is_some_and(|a| a.any()) { "true" },
+            "data-online": if view.online.is_some() { "true" },
             header::Header { kind: view.kind, tr: view.tr }
             if let Some(online) = &view.online {
                 online::OnlineBar { view: online.clone(), tr: view.tr }

@@ -36,8 +36,9 @@ pub fn More() -> Element {
                 p { class: "error", role: "alert", "{error}" }
             }
             {recent_games(app, tr)}
+            h2 { {tr.online_games()} }
+            button { class: "action online-games", onclick: move |_| app.send(AppAction::Show(Overlay::OnlineGames)), {tr.online_games()} }
             div { class: "dialog-buttons",
-                button { class: "secondary online-games", onclick: move |_| app.send(AppAction::Show(Overlay::OnlineGames)), {tr.online_games()} }
                 button { class: "secondary", onclick: move |_| app.send(AppAction::Show(Overlay::None)), {tr.close()} }
             }
         }

@@ -98,22 +98,30 @@ pub fn OnlineBar(view: OnlineView, tr: Tr) -> Element {
     rsx! {
         section { class: "online", "aria-label": tr.online_games(),
             "data-link": match v.link { Link::Up => "up", Link::Down => "down", Link::Connecting => "connecting" },
-            div { class: "players",
-                for player in Player::ALL {
-                    div {
-                        key: "{player}",
-                        class: "player",
-                        "data-player": player.name(),
-                        "data-turn": if v.turn == Some(player) { "true" },
-                        span { class: "seat-stone", "aria-hidden": "true" }
-                        span { class: "name",
-                            "{v.name(player, tr)}"
-                            if v.you == Some(player) { " ({tr.you()})" }
-                        }
-                        if let Some((clock, received, rtt)) = v.clock {
-                            clock::Clock { player, clock, received, rtt, period_s: v.period_s, tr }
+            div { class: "top",
+                div { class: "players",
+                    for player in Player::ALL {
+                        div {
+                            key: "{player}",
+                            class: "player",
+                            "data-player": player.name(),
+                            "data-turn": if v.turn == Some(player) { "true" },
+                            span { class: "seat-stone", "aria-hidden": "true" }
+                            span { class: "name",
+                                "{v.name(player, tr)}"
+                                if v.you == Some(player) { " ({tr.you()})" }
+                            }
+                            if let Some((clock, received, rtt)) = v.clock {
+                                clock::Clock { player, clock, received, rtt, period_s: v.period_s, tr }
+                            }
                         }
                     }
+                }
+                div { class: "online-actions",
+                    if v.phase == Some(Phase::Counting) && v.you.is_some() {
+                        button { class: "action resume-play", onclick: move |_| app.send(AppAction::Online(OnlineAction::Resume)), {tr.resume_play()} }
+                    }
+                    button { class: "action leave-online", onclick: move |_| app.send(AppAction::Online(OnlineAction::Leave)), {tr.leave_online()} }
                 }
             }
             if let Some(text) = banner {
@@ -150,12 +158,6 @@ pub fn OnlineBar(view: OnlineView, tr: Tr) -> Element {
                         p { class: "note", {tr.count_waiting()} }
                     }
                 }
-            }
-            div { class: "online-actions",
-                if v.phase == Some(Phase::Counting) && v.you.is_some() {
-                    button { class: "action resume-play", onclick: move |_| app.send(AppAction::Online(OnlineAction::Resume)), {tr.resume_play()} }
-                }
-                button { class: "action leave-online", onclick: move |_| app.send(AppAction::Online(OnlineAction::Leave)), {tr.leave_online()} }
             }
         }
     }
