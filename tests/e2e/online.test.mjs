@@ -187,11 +187,13 @@ describe("online play", () => {
         // Ann's phone loses its connection, plays, and the move goes once it is back.
         await ann.context().setOffline(true);
         await ann.locator('.online[data-link="down"]').waitFor({ timeout: 10_000 });
-        await screenshot(ann, "online-06-offline");
         await goPlay(ann, "C6");
+        await ann.locator("table.board td[data-point=C6][data-pending]").waitFor();
+        await screenshot(ann, "online-06-offline");
         await ann.context().setOffline(false);
         await bo.locator("table.board td[data-point=C6][data-stone=black]").waitFor({ timeout: 20_000 });
         await ann.locator('.online[data-link="up"]').waitFor();
+        await ann.locator("table.board td[data-point=C6]:not([data-pending])").waitFor();
 
         // The server is killed and started again: both phones come back by themselves.
         const before = problems.length;

@@ -63,7 +63,13 @@ impl Server {
         command
             .args(["--listen", "127.0.0.1:0", "--data-dir"])
             .arg(data)
-            .args(["--games-per-connection", "4"])
+            // All the bots are on one address: let it create every game.
+            .args([
+                "--games-per-connection",
+                "4",
+                "--creates-per-hour",
+                "1000000",
+            ])
             .stdout(Stdio::piped());
         if let Some(url) = database {
             command.args(["--database", url]);

@@ -3,6 +3,7 @@
 //! game: its size (by the WebSocket's limit), its rate, its form; a refusal names the reason.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -36,10 +37,12 @@ struct Connection {
     outbox: mpsc::Sender<ServerMessage>,
     followed: HashMap<GameId, Followed>,
     bucket: Bucket,
+    address: IpAddr,
+    creators: Arc<Creators>,
 }
 
-/// A token bucket: `rate` messages a second, bursts of `burst`.
-struct Bucket {
+/// A token bucket: `rate` a second, bursts of `burst`.
+pub(crate) struct Bucket {
     tokens: f64,
     rate: f64,
     burst: f64,
@@ -47,7 +50,7 @@ struct Bucket {
 }
 
 impl Bucket {
-    fn new(rate: f64, burst: f64) -> Bucket {
+    pub(crate) fn new(rate: f64, burst: f64) -> Bucket {
         Bucket {
             tokens: burst,
             rate,
@@ -56,11 +59,20 @@ impl Bucket {
         }
     }
 
-    fn take(&mut self) -> bool {
+    fn refill(&mut self) {
         let now = Instant::now();
         let refill = now.duration_since(self.last).as_secs_f64() * self.rate;
         self.tokens = (self.tokens + refill).min(self.burst);
         self.last = now;
+    }
+
+    fn is_full(&mut self) -> bool {
+        self.refill();
+        self.tokens >= self.burst
+    }
+
+    pub(crate) fn take(&mut self) -> bool {
+        self.refill();
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
             true
@@ -70,8 +82,60 @@ impl Bucket {
     }
 }
 
+/// How many games each client address may create: a bucket per address, shared by all of
+/// its connections (a new connection does not get a new allowance).
+pub(crate) struct Creators {
+    per_hour: f64,
+    buckets: std::sync::Mutex<HashMap<IpAddr, Bucket>>,
+}
+
+/// The addresses remembered before the full buckets are forgotten.
+const CREATORS_KEPT: usize = 10_000;
+
+impl Creators {
+    /// `per_hour` games an hour for each address, up to 10 at once.
+    pub(crate) fn new(per_hour: f64) -> Creators {
+        Creators {
+            per_hour,
+            buckets: std::sync::Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Whether `address` may create one more game now (and counts it).
+    fn allow(&self, address: IpAddr) -> bool {
+        let mut buckets = self
+            .buckets
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if buckets.len() > CREATORS_KEPT {
+            // An address whose bucket has filled up again is as good as new.
+            buckets.retain(|_, bucket| !bucket.is_full());
+        }
+        let burst = self.per_hour.clamp(1.0, 10.0);
+        buckets
+            .entry(address)
+            .or_insert_with(|| Bucket::new(self.per_hour / 3600.0, burst))
+            .take()
+    }
+}
+
+/// Where a connection comes from, and what it may do.
+pub(crate) struct Client {
+    /// The client's address (the proxy's forwarded one when told to trust it).
+    pub(crate) address: IpAddr,
+    /// The limits of one connection.
+    pub(crate) limits: Limits,
+    /// The games each address may create.
+    pub(crate) creators: Arc<Creators>,
+}
+
 /// Serves one WebSocket until it closes.
-pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, limits: Limits) {
+pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, client: Client) {
+    let Client {
+        address,
+        limits,
+        creators,
+    } = client;
     let (mut sink, mut stream) = socket.split();
     let (outbox, mut outgoing) = mpsc::channel::<ServerMessage>(OUTBOX);
     let writer = tokio::spawn(async move {
@@ -99,6 +163,8 @@ pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, limits: Limits) {
         limits,
         outbox,
         followed: HashMap::new(),
+        address,
+        creators,
     };
     while let Some(Ok(message)) = stream.next().await {
         let text = match message {
@@ -158,6 +224,13 @@ impl Connection {
             } => {
                 if !self.has_room_for_one_more(None) {
                     return;
+                }
+                if !self.creators.allow(self.address) {
+                    return self.refuse(
+                        None,
+                        Reason::TooManyGames,
+                        "too many games created from this address; try again later",
+                    );
                 }
                 match self.hub.create(setup, time, seat, name).await {
                     Ok((room, seat, token)) => self.seated(room, seat, token).await,

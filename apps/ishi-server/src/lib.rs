@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::{State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -69,6 +69,14 @@ pub struct Options {
     /// Games one connection may create, join or follow.
     #[arg(long, env = "ISHI_GAMES_PER_CONNECTION", default_value_t = 64)]
     pub games_per_connection: usize,
+    /// Games one client address may create an hour (all its connections together; up to 10
+    /// at once).
+    #[arg(long, env = "ISHI_CREATES_PER_HOUR", default_value_t = 60.0)]
+    pub creates_per_hour: f64,
+    /// Take the client's address from the first X-Forwarded-For entry (behind a reverse
+    /// proxy that sets it; never on a server the internet reaches directly).
+    #[arg(long, env = "ISHI_FORWARDED_FOR")]
+    pub forwarded_for: bool,
 }
 
 /// What one connection may do.
@@ -87,6 +95,8 @@ struct AppState {
     hub: Arc<Hub>,
     limits: Limits,
     origins: Arc<Vec<String>>,
+    creators: Arc<connection::Creators>,
+    forwarded_for: bool,
 }
 
 /// Runs the server until SIGINT or SIGTERM.
@@ -116,6 +126,8 @@ pub async fn run(options: Options) -> Result<(), Box<dyn std::error::Error>> {
             games_per_connection: options.games_per_connection,
         },
         origins: Arc::new(options.allowed_origins),
+        creators: Arc::new(connection::Creators::new(options.creates_per_hour)),
+        forwarded_for: options.forwarded_for,
     };
     let mut app = Router::new()
         .route(PATH, get(socket))
@@ -137,9 +149,12 @@ pub async fn run(options: Options) -> Result<(), Box<dyn std::error::Error>> {
         "ishi-server: serving http://{address}/ (games in {url_shown})",
         url_shown = shown(&url)
     );
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown())
-        .await?;
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown())
+    .await?;
     Ok(())
 }
 
@@ -199,6 +214,7 @@ fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
 
 async fn socket(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
@@ -209,12 +225,22 @@ async fn socket(
         )
             .into_response();
     }
+    let forwarded = headers
+        .get("x-forwarded-for")
+        .and_then(|h| h.to_str().ok())
+        .and_then(|list| list.split(',').next())
+        .and_then(|first| first.trim().parse().ok())
+        .filter(|_| state.forwarded_for);
+    let client = connection::Client {
+        address: forwarded.unwrap_or(peer.ip()),
+        limits: state.limits,
+        creators: state.creators.clone(),
+    };
     let hub = state.hub.clone();
-    let limits = state.limits;
     upgrade
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| connection::serve(socket, hub, limits))
+        .on_upgrade(move |socket| connection::serve(socket, hub, client))
 }
 
 /// PostgreSQL: applies the records other instances store, as they tell of them.

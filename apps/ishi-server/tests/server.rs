@@ -352,3 +352,24 @@ async fn the_web_build_is_served_beside_the_api() {
     );
     assert!(get("api/health").ends_with("ok"));
 }
+
+#[tokio::test]
+async fn an_address_creates_a_bounded_number_of_games_whatever_its_connections() {
+    let server = Server::start(&data_dir("creates"), &["--creates-per-hour", "2"]);
+    for _ in 0..2 {
+        let mut client = Client::connect(&server).await;
+        client
+            .create(othello(), TimeControl::None, SeatChoice::Black)
+            .await;
+    }
+    let mut third = Client::connect(&server).await;
+    third
+        .send(&ClientMessage::Create {
+            setup: othello(),
+            time: TimeControl::None,
+            seat: SeatChoice::White,
+            name: "Cy".into(),
+        })
+        .await;
+    assert_eq!(third.refusal().await, Reason::TooManyGames);
+}

@@ -1,7 +1,7 @@
 //! The board: an HTML `<table>` whose cells carry their state as `data-*` attributes.
 //!
 //! Every cell says what it is (`data-point="d4"`, `data-stone="black"`, `data-legal`,
-//! `data-last`, `data-ko`, `data-star`, `data-owner`, `data-dead`, `data-ghost`), so the CSS
+//! `data-last`, `data-pending`, `data-ko`, `data-star`, `data-owner`, `data-dead`, `data-ghost`), so the CSS
 //! draws from the attributes and the browser tests read them. A move commits on pointer
 //! release over the cell it started on; with move confirmation the first tap shows a ghost
 //! stone and a second tap on it plays. The board's view is a memo of the state, and each cell
@@ -46,6 +46,8 @@ pub struct BoardView {
     pub turn: Player,
     /// In review: the best move of the position on screen, from the analysis.
     pub best_move: Option<Cell>,
+    /// Online: the last move is this device's, sent and not yet taken by the server.
+    pub pending: bool,
     /// Every cell, row by row from the top (shared: the shell hands the board the view
     /// without copying the cells).
     pub cells: Rc<[CellView]>,
@@ -72,6 +74,7 @@ impl BoardView {
                 .annotation(m.cursor())
                 .filter(|_| state.reviewing())
                 .and_then(|a| a.best?.0.point()),
+            pending: state.online().is_some_and(|o| o.pending.is_some()),
             cells: cell_views(
                 m,
                 state.settings().hints,
@@ -143,6 +146,7 @@ pub fn Board(view: BoardView, tr: Tr) -> Element {
         turn: view.turn,
         flip_phase: view.flip_phase,
         best_move: view.best_move,
+        pending: view.pending,
     };
     rsx! {
         table {
@@ -198,6 +202,7 @@ struct Shared {
     turn: Player,
     flip_phase: &'static str,
     best_move: Option<Cell>,
+    pending: bool,
 }
 
 /// One cell: its attributes, its stone, and the pointer events that make a tap (a release
@@ -214,6 +219,7 @@ fn board_cell(cell: CellView, shared: Shared) -> Element {
         turn,
         flip_phase,
         best_move,
+        pending,
     } = shared;
     let ghost_here = ghost_at == Some(cell.cell);
     rsx! {
@@ -226,6 +232,7 @@ fn board_cell(cell: CellView, shared: Shared) -> Element {
             "data-stone": cell.stone.map(player_name),
             "data-legal": if cell.legal { "true" },
             "data-last": if cell.last { "true" },
+            "data-pending": if pending && cell.last { "true" },
             "data-flip": if cell.flipped { flip_phase },
             "data-ko": if cell.ko { "true" },
             "data-star": if cell.star { "true" },
