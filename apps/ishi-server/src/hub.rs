@@ -2,8 +2,9 @@
 //! state) behind a lock, and a broadcast of the game's new view to everyone following it.
 //!
 //! A change is checked by the referee, stored, and only then shown: the player who made it
-//! learns it was taken from the view that follows the commit. When storing fails the room
-//! is loaded again from the store, so memory never holds what the store does not.
+//! learns it was taken from the view that follows the commit. A change is worked out on a
+//! copy of the game that replaces it once stored, so memory never holds what the store does
+//! not; a writer that finds another instance stored first loads the game again and retries.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -126,8 +127,20 @@ impl Hub {
             views: broadcast::channel(VIEW_BACKLOG).0,
             deadline: watch::channel(deadline).0,
         });
-        let room = self.rooms().entry(id.clone()).or_insert(room).clone();
-        self.watch_clock(&room);
+        let (room, inserted) = {
+            let mut rooms = self.rooms();
+            match rooms.get(id) {
+                // Loaded meanwhile by another connection: that room, with its timer.
+                Some(first) => (first.clone(), false),
+                None => {
+                    rooms.insert(id.clone(), room.clone());
+                    (room, true)
+                }
+            }
+        };
+        if inserted {
+            self.watch_clock(&room);
+        }
         Ok(room)
     }
 
@@ -265,7 +278,10 @@ impl Hub {
                 at_ms: now_ms(),
                 act: act.clone(),
             };
-            if let Err(refusal) = state.table.apply(&record) {
+            // Worked out on a copy (a few KB: the current position and the moves), which
+            // replaces the game only once stored: memory never holds what the store does not.
+            let mut next = state.table.clone();
+            if let Err(refusal) = next.apply(&record) {
                 if refusal == Refusal::TimeUp {
                     drop(state);
                     // The flag fell before the move came: the game is lost on time.
@@ -273,22 +289,19 @@ impl Hub {
                 }
                 return Err(ActError::refusal(&refusal));
             }
-            let finished = state.table.phase() == Phase::Over;
+            let finished = next.phase() == Phase::Over;
             match self
                 .store
                 .append(&room.id, state.seq, &record, finished)
-                .await
+                .await?
             {
-                Ok(Appended::Done) => {
+                Appended::Done => {
+                    state.table = next;
                     state.seq += 1;
                     self.publish(room, &state);
                     return Ok(());
                 }
-                Ok(Appended::Behind) => *state = self.load(&room.id).await?,
-                Err(e) => {
-                    *state = self.load(&room.id).await?;
-                    return Err(e.into());
-                }
+                Appended::Behind => *state = self.load(&room.id).await?,
             }
         }
         Err(ActError::Refused(Reason::Unavailable, "busy".into()))
