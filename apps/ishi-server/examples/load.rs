@@ -243,6 +243,20 @@ async fn connect(url: &str) -> Socket {
     panic!("cannot connect to {url}");
 }
 
+/// The seat the server gives; a refusal ends the test, which cannot go on without it.
+async fn seated(socket: &mut Socket) -> Ticket {
+    loop {
+        match next(socket).await {
+            Some(ServerMessage::Seated { game, token, .. }) => return Ticket { game, token },
+            Some(ServerMessage::Refused { reason, detail, .. }) => {
+                panic!("the server refused a seat: {reason:?} ({detail})")
+            }
+            Some(_) => {}
+            None => panic!("the server closed the connection before giving a seat"),
+        }
+    }
+}
+
 /// Starts one game: the creator on `first`, the friend on `second`; their sockets and tickets.
 async fn pair(first: &str, second: &str) -> ((Socket, Ticket), (Socket, Ticket)) {
     let mut ann = connect(first).await;
@@ -263,11 +277,7 @@ async fn pair(first: &str, second: &str) -> ((Socket, Ticket), (Socket, Ticket))
         },
     )
     .await;
-    let ann_ticket = loop {
-        if let Some(ServerMessage::Seated { game, token, .. }) = next(&mut ann).await {
-            break Ticket { game, token };
-        }
-    };
+    let ann_ticket = seated(&mut ann).await;
     let mut bo = connect(second).await;
     send(
         &mut bo,
@@ -277,11 +287,7 @@ async fn pair(first: &str, second: &str) -> ((Socket, Ticket), (Socket, Ticket))
         },
     )
     .await;
-    let bo_ticket = loop {
-        if let Some(ServerMessage::Seated { game, token, .. }) = next(&mut bo).await {
-            break Ticket { game, token };
-        }
-    };
+    let bo_ticket = seated(&mut bo).await;
     ((ann, ann_ticket), (bo, bo_ticket))
 }
 
@@ -319,8 +325,8 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
 #[tokio::main]
 async fn main() {
     let options = Options::parse();
-    let data = build_dir().join("load-test");
-    std::fs::remove_dir_all(&data).ok();
+    // A directory of this run's own: two runs at once must not share a database file.
+    let data = build_dir().join(format!("load-test-{}", std::process::id()));
     std::fs::create_dir_all(&data).expect("a data directory");
     let servers: Vec<Server> = match &options.postgres {
         Some(url) => vec![
@@ -431,6 +437,8 @@ async fn main() {
         "load: {lost_or_doubled} games with a lost or doubled move; {} refusals",
         tally.refusals
     );
+    drop(servers);
+    std::fs::remove_dir_all(&data).ok();
     if lost_or_doubled > 0 {
         std::process::exit(1);
     }

@@ -93,7 +93,7 @@ pub(crate) struct Creators {
 const CREATORS_KEPT: usize = 10_000;
 
 impl Creators {
-    /// `per_hour` games an hour for each address, up to 10 at once.
+    /// `per_hour` games an hour for each address, 10 at once (or a minute's worth, if more).
     pub(crate) fn new(per_hour: f64) -> Creators {
         Creators {
             per_hour,
@@ -111,7 +111,8 @@ impl Creators {
             // An address whose bucket has filled up again is as good as new.
             buckets.retain(|_, bucket| !bucket.is_full());
         }
-        let burst = self.per_hour.clamp(1.0, 10.0);
+        // Ten at once for a person; a minute's worth for a bot farm allowed many.
+        let burst = self.per_hour.clamp(1.0, 10.0).max(self.per_hour / 60.0);
         buckets
             .entry(address)
             .or_insert_with(|| Bucket::new(self.per_hour / 3600.0, burst))

@@ -237,7 +237,11 @@ async fn socket(
         creators: state.creators.clone(),
     };
     let hub = state.hub.clone();
+    // Small buffers (tungstenite's default is 128 KiB each way): messages are at most 16 KiB,
+    // and a thousand idle players should not hold a quarter of a gigabyte.
     upgrade
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(4 * 1024)
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
         .on_upgrade(move |socket| connection::serve(socket, hub, client))
