@@ -6,10 +6,13 @@
 //! paused, the open overlay, the notice for the player, why the computer last failed, the
 //! hints' values of the position on screen (`hints.rs`) and the whole-game analysis under
 //! way (`analysis.rs`; what it finds is filed on the match, as
-//! [`Annotation`](crate::model::Annotation)s). No Dioxus here: the components read the state
-//! through one hook and dispatch actions ([`crate::app::use_app`]), the computer's driver asks
-//! it what to work out next ([`AppState::job`]) and sends the answers back as actions, and
-//! saving follows from what [`apply`](AppState::apply) returns ([`Effects`]).
+//! [`Annotation`](crate::model::Annotation)s), and the online game on screen with the local
+//! match put aside meanwhile, the seats this device holds and the state of the link
+//! ([`online`]). No Dioxus here: the components read the state through one hook and
+//! dispatch actions ([`crate::app::use_app`]), the computer's driver asks it what to work
+//! out next ([`AppState::job`]) and sends the answers back as actions, and saving and the
+//! messages to the game server follow from what [`apply`](AppState::apply) returns
+//! ([`Effects`]).
 //!
 //! Invariants:
 //! - An action that fails changes nothing but the notice, which then says why.
@@ -19,6 +22,9 @@
 //!   steps through it).
 //! - The computer's answer is taken only for the state it was asked about (the match's
 //!   epoch); a failed answer is reported and not asked for again until the state moves on.
+//! - An online game on screen is the server's latest view (and the player's one pending
+//!   move); the local match put aside comes back unchanged when the player leaves it, and
+//!   is what is saved as the match on screen meanwhile.
 
 mod analysis;
 mod error;
