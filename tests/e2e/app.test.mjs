@@ -14,6 +14,7 @@ import {
     goPlay,
     newGame,
     openPage,
+    passByTouch,
     screenshot,
     snapshot,
     status,
@@ -314,9 +315,17 @@ describe("a phone player", { timeout: 300_000 }, () => {
         // A ko threat elsewhere lifts the ko; then both pass and the count starts.
         await goPlay(page, "J1");
         assert.equal(await cell(page, "D5").getAttribute("data-ko"), null, "another move lifts the ko");
+        // A pass with a finger asks first; keeping on playing changes nothing.
         await page.locator(".actions button.pass").tap();
+        await page.locator("button.confirm-pass").waitFor();
+        await screenshot(page, "08b-go-pass-question");
+        await page.getByRole("button", { name: "Keep playing" }).tap();
+        await page.locator("button.confirm-pass").waitFor({ state: "detached" });
+        assert.equal((await status(page)).turn, "black", "not passed");
+        await passByTouch(page);
         await waitForMessage(page, /^Black passed\. White to move$/);
-        await page.locator(".actions button.pass").tap();
+        // A mouse click passes at once.
+        await page.locator(".actions button.pass").click();
         await page.locator("table.board[data-counting]").waitFor();
         await waitForMessage(page, /^Counting: tap dead chains/);
         // The dead stones are guessed again from playouts in the worker: wait for that.
@@ -405,8 +414,8 @@ test("a computer player that cannot start says so in the status line", async (t)
     // the count stops waiting for a better one.
     await newGame(page, { game: "Go", size: 9, black: "human", white: "human" });
     await goPlay(page, "E5");
-    await page.locator(".actions button.pass").tap();
-    await page.locator(".actions button.pass").tap();
+    await passByTouch(page);
+    await passByTouch(page);
     await page.locator("table.board[data-counting]").waitFor();
     await page.locator('table.board[data-counting]:not([aria-busy="true"])').waitFor();
     await waitForMessage(page, /^Counting: tap dead chains/);

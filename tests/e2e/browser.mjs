@@ -275,3 +275,11 @@ export async function buttonBoxes(page, selector) {
             }),
     );
 }
+
+/** Passes with a finger: the tap on Pass asks first ("Pass?"), and the dialog's Pass confirms. */
+export async function passByTouch(page) {
+    await page.locator(".actions button.pass").tap();
+    const confirm = page.locator("button.confirm-pass");
+    await confirm.tap();
+    await confirm.waitFor({ state: "detached" });
+}

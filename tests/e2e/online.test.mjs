@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { createInterface } from "node:readline";
 
-import { PHONE, assertNoProblems, goPlay, launch, openPage, screenshot, status } from "./browser.mjs";
+import { PHONE, assertNoProblems, goPlay, launch, openPage, passByTouch, screenshot, status } from "./browser.mjs";
 
 const WEB = "target/dx/ishi/release/web/public";
 
@@ -209,9 +209,9 @@ describe("online play", () => {
         await waitForTurn(bo, "white");
         assert.equal(await bo.locator("table.board td[data-point=C6]").getAttribute("data-stone"), "black");
 
-        await bo.locator("button.action.pass").tap();
+        await passByTouch(bo);
         await waitForTurn(ann, "black");
-        await ann.locator("button.action.pass").tap();
+        await passByTouch(ann);
         await ann.locator("button.action.accept").waitFor();
         await bo.locator("button.action.accept").waitFor();
         await screenshot(bo, "online-07-count");

@@ -36,6 +36,33 @@ impl Confirm {
     }
 }
 
+/// Light or dark colours.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Theme {
+    /// As the system is set (and follows it when it changes).
+    #[default]
+    System,
+    /// Light.
+    Light,
+    /// Dark.
+    Dark,
+}
+
+impl Theme {
+    /// Every choice, in the order the options list them.
+    pub const ALL: [Theme; 3] = [Theme::System, Theme::Light, Theme::Dark];
+
+    /// The name the page's script and the options' values use.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Theme::System => "system",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
 /// The languages Ishi speaks.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Language {
@@ -103,6 +130,12 @@ pub struct Settings {
     /// The language chosen in the options; `None` follows the browser.
     #[serde(default)]
     pub language: Option<Language>,
+    /// Light or dark colours, or the system's.
+    #[serde(default)]
+    pub theme: Theme,
+    /// Ask before a pass made with a finger (Go): an accidental pass can end a game.
+    #[serde(default = "yes")]
+    pub confirm_pass: bool,
     /// The name shown to the other player in online games (empty: "Player").
     #[serde(default)]
     pub name: String,
@@ -135,10 +168,17 @@ impl Default for Settings {
                 sides: ByColor::new(Side::Human, Side::Computer(default_level::<GoLevel>())),
             },
             language: None,
+            theme: Theme::System,
+            confirm_pass: true,
             name: String::new(),
             server: String::new(),
         }
     }
+}
+
+/// `true`, for settings that are on unless saved off.
+fn yes() -> bool {
+    true
 }
 
 impl Settings {

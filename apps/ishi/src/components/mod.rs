@@ -53,6 +53,7 @@ pub fn App() -> Element {
     use_saving(app);
     use_shortcuts(app);
     use_page_language(app);
+    use_theme(app);
     rsx! {
         style { {stylesheet()} }
         Shell {}
@@ -92,6 +93,7 @@ pub fn Shell() -> Element {
             match view.overlay {
                 Overlay::NewGame => rsx! { new_game::NewGame {} },
                 Overlay::ConfirmResign => rsx! { controls::ConfirmResign {} },
+                Overlay::ConfirmPass => rsx! { controls::ConfirmPass {} },
                 Overlay::More => rsx! { more::More {} },
                 Overlay::Share => rsx! { online::Share {} },
                 Overlay::OnlineGames => rsx! { online::OnlineGames {} },
@@ -115,6 +117,35 @@ fn use_page_language(app: AppHandle) {
             );
         }
     });
+}
+
+/// Keeps the page's `data-theme` (`light` or `dark`, which the stylesheet reads) on the
+/// theme chosen, or on the system's while it follows the system (and when that changes).
+fn use_theme(app: AppHandle) {
+    let theme = use_memo(move || app.read().settings().theme);
+    use_hook(move || {
+        // Before the first frame, so that a dark system never flashes light.
+        apply_theme(theme.peek().as_str());
+    });
+    use_effect(move || apply_theme(theme().as_str()));
+}
+
+fn apply_theme(theme: &str) {
+    js::run(
+        "theme",
+        r#"
+        const media = matchMedia("(prefers-color-scheme: dark)");
+        const apply = () => {
+            document.documentElement.dataset.theme =
+                theme === "system" ? (media.matches ? "dark" : "light") : theme;
+        };
+        apply();
+        if (window.ishiTheme) media.removeEventListener("change", window.ishiTheme);
+        window.ishiTheme = theme === "system" ? apply : null;
+        if (window.ishiTheme) media.addEventListener("change", apply);
+        "#,
+        &[theme],
+    );
 }
 
 /// Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (Cmd on a Mac), wherever the focus is.

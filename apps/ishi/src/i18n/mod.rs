@@ -306,7 +306,29 @@ impl Tr {
             Field::Days => self.pick("Days a move", "1手の日数"),
             Field::Name => self.pick("Your name", "あなたの名前"),
             Field::Server => self.pick("Game server", "対局サーバー"),
+            Field::Theme => self.pick("Colours", "配色"),
+            Field::ConfirmPass => self.pick(
+                "Confirm a pass made with a finger (Go)",
+                "指でのパスを確認する（囲碁）",
+            ),
         }
+    }
+
+    /// A theme's name in the options.
+    pub fn theme(self, theme: crate::settings::Theme) -> &'static str {
+        match theme {
+            crate::settings::Theme::System => self.pick("As the system", "システムに合わせる"),
+            crate::settings::Theme::Light => self.pick("Light", "ライト"),
+            crate::settings::Theme::Dark => self.pick("Dark", "ダーク"),
+        }
+    }
+
+    /// The pass dialog's question.
+    pub fn pass_question(self) -> &'static str {
+        self.pick(
+            "Pass? Two passes in a row end the game.",
+            "パスしますか？ 続けて2回パスすると終局します。",
+        )
     }
 
     /// "None" (no handicap).
@@ -596,6 +618,10 @@ pub enum Field {
     Name,
     /// Online: the game server's address.
     Server,
+    /// Light or dark colours.
+    Theme,
+    /// Ask before a pass made with a finger.
+    ConfirmPass,
 }
 
 /// The language the system asks for: the browser's on the web, `LANG` elsewhere; English if

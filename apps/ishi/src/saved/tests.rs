@@ -10,7 +10,7 @@ use crate::model::{
     Action, Cell, GameKind, GoConfig, MatchConfig, OthelloConfig, OthelloStart, Refusal, Side,
     go_cell, humans,
 };
-use crate::settings::{Confirm, Language};
+use crate::settings::{Confirm, Language, Theme};
 
 /// A save of the last release to write version 1 (see `v1.rs`): a 9x9 Go game on screen,
 /// counted and then undone once; an Othello game against the computer put aside; the
@@ -200,6 +200,26 @@ fn the_whole_state_round_trips() {
     );
     assert_eq!(back.settings, settings);
     assert_eq!(back.recent, recent);
+}
+
+#[test]
+fn settings_added_to_format_2_take_their_defaults_when_missing() {
+    let m = othello(humans());
+    let mut settings = Settings {
+        theme: Theme::Dark,
+        confirm_pass: false,
+        ..Settings::default()
+    };
+    let text = encode(&SavedApp::of(&m, None, &settings, &[])).unwrap();
+    assert_eq!(decode(&text).unwrap().load().unwrap().settings, settings);
+    // A save written before the options existed: the system's colours, passes confirmed.
+    let older = text
+        .replace(r#""theme":"dark","#, "")
+        .replace(r#""confirm_pass":false,"#, "");
+    assert_ne!(older, text);
+    settings.theme = Theme::System;
+    settings.confirm_pass = true;
+    assert_eq!(decode(&older).unwrap().load().unwrap().settings, settings);
 }
 
 #[test]

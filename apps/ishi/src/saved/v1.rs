@@ -211,6 +211,8 @@ impl SavedSettings {
             othello,
             go,
             language: self.language.as_deref().and_then(Language::from_code),
+            theme: crate::settings::Theme::System,
+            confirm_pass: true,
             name: String::new(),
             server: String::new(),
         })

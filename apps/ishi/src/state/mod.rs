@@ -47,7 +47,7 @@ use ishi_online::protocol::{ClientMessage, Summary};
 use crate::model::{Action, CellMove, GameKind, Match, MatchConfig, Refusal};
 use crate::records;
 use crate::saved::{LoadError, Loaded, RECENT_GAMES, RecentGame, SavedApp, SavedMatch};
-use crate::settings::{Confirm, Language, Settings};
+use crate::settings::{Confirm, Language, Settings, Theme};
 
 /// Which overlay is open.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
@@ -59,6 +59,8 @@ pub enum Overlay {
     NewGame,
     /// "Resign this game?"
     ConfirmResign,
+    /// "Pass?", asked of a pass made with a finger.
+    ConfirmPass,
     /// Records, import and recent games.
     More,
     /// The link of the online game to share with a friend.
@@ -96,6 +98,10 @@ pub enum SettingsChange {
     WatchDelay(u32),
     /// The language, or `None` to follow the system's.
     Language(Option<Language>),
+    /// Light, dark or the system's colours.
+    Theme(Theme),
+    /// Ask before a pass made with a finger.
+    ConfirmPass(bool),
 }
 
 /// Something a player, the computer or the app does.
@@ -704,6 +710,8 @@ impl AppState {
             SettingsChange::Confirm(confirm) => settings.confirm = confirm,
             SettingsChange::WatchDelay(ms) => settings.watch_delay_ms = ms,
             SettingsChange::Language(language) => settings.language = language,
+            SettingsChange::Theme(theme) => settings.theme = theme,
+            SettingsChange::ConfirmPass(on) => settings.confirm_pass = on,
         }
         settings.sanitize();
     }

@@ -36,6 +36,8 @@ pub struct ControlsView {
     online: bool,
     /// Online: this device holds a seat and the game is not over.
     seated: bool,
+    /// Ask before a pass made with a finger.
+    confirm_pass: bool,
 }
 
 impl ControlsView {
@@ -54,6 +56,7 @@ impl ControlsView {
             counting: m.is_counting() && (online.is_none() || seated),
             online: online.is_some(),
             seated,
+            confirm_pass: state.settings().confirm_pass,
             watching: m.config().is_watched() && !m.is_over(),
             can_undo: match online {
                 Some(o) => seated && o.can_ask_undo(),
@@ -81,10 +84,23 @@ pub fn Controls(view: ControlsView, tr: Tr) -> Element {
     let v = view;
     let play = move |action: Action| app.send(AppAction::Match(action));
     let pressed = |on: bool| if on { "true" } else { "false" };
+    // Whether the last press on Pass was a finger's.
+    let mut touch = use_signal(|| false);
     rsx! {
         div { class: "actions",
             if v.kind == GameKind::Go && v.human_turn {
-                button { class: "action pass", onclick: move |_| play(Action::Pass), {tr.pass()} }
+                button {
+                    class: "action pass",
+                    onpointerdown: move |e| touch.set(e.pointer_type() == "touch"),
+                    onclick: move |_| {
+                        if v.confirm_pass && touch() {
+                            app.send(AppAction::Show(Overlay::ConfirmPass));
+                        } else {
+                            play(Action::Pass);
+                        }
+                    },
+                    {tr.pass()}
+                }
             }
             if v.counting {
                 button { class: "action accept", onclick: move |_| play(Action::AcceptCount), {tr.accept_count()} }
@@ -162,6 +178,33 @@ pub fn Controls(view: ControlsView, tr: Tr) -> Element {
                 onclick: move |_| play(Action::Redo),
                 {tr.redo()}
                 span { class: "icon", "aria-hidden": "true", "↷" }
+            }
+        }
+    }
+}
+
+/// "Pass?", asked of a pass made with a finger (an option, on at first).
+#[component]
+pub fn ConfirmPass() -> Element {
+    let app = use_app();
+    let tr = use_tr();
+    rsx! {
+        Dialog { title_id: "pass-title", title: tr.pass_question(), alert: true,
+            div { class: "dialog-buttons",
+                button {
+                    class: "secondary",
+                    autofocus: true,
+                    onclick: move |_| app.send(AppAction::Show(Overlay::None)),
+                    {tr.keep_playing()}
+                }
+                button {
+                    class: "primary confirm-pass",
+                    onclick: move |_| {
+                        app.send(AppAction::Show(Overlay::None));
+                        app.send(AppAction::Match(Action::Pass));
+                    },
+                    {tr.pass()}
+                }
             }
         }
     }

@@ -1,12 +1,12 @@
-//! The options: language, coordinates, hints, move confirmation, and the pace of
-//! computer-only games. They apply at once.
+//! The options: language, theme, coordinates, hints, move and pass confirmation, and the
+//! pace of computer-only games. They apply at once.
 
 use dioxus::prelude::*;
 
 use crate::app::AppHandle;
 use crate::i18n::Field;
 use crate::i18n::Tr;
-use crate::settings::{Confirm, Language, WATCH_PACES};
+use crate::settings::{Confirm, Language, Theme, WATCH_PACES};
 use crate::state::{AppAction, SettingsChange};
 
 /// The options' fieldset.
@@ -33,10 +33,25 @@ pub(super) fn options(app: AppHandle, tr: Tr) -> Element {
                     }
                 }
             }
+            label { class: "field",
+                span { {tr.field(Field::Theme)} }
+                select {
+                    name: "theme",
+                    onchange: move |e| {
+                        if let Some(theme) = Theme::ALL.into_iter().find(|t| t.as_str() == e.value()) {
+                            change(SettingsChange::Theme(theme));
+                        }
+                    },
+                    for theme in Theme::ALL {
+                        option { key: "{theme.as_str()}", value: theme.as_str(), selected: current.theme == theme, {tr.theme(theme)} }
+                    }
+                }
+            }
             {toggle(app, tr, OnOff::Coordinates, current.coordinates)}
             {toggle(app, tr, OnOff::Hints, current.hints)}
             {toggle(app, tr, OnOff::Values, current.values)}
             {toggle(app, tr, OnOff::Ownership, current.ownership)}
+            {toggle(app, tr, OnOff::ConfirmPass, current.confirm_pass)}
             label { class: "field",
                 span { {tr.field(Field::Confirm)} }
                 select {
@@ -77,6 +92,7 @@ enum OnOff {
     Hints,
     Values,
     Ownership,
+    ConfirmPass,
 }
 
 impl OnOff {
@@ -86,6 +102,7 @@ impl OnOff {
             OnOff::Hints => Field::Hints,
             OnOff::Values => Field::Values,
             OnOff::Ownership => Field::Ownership,
+            OnOff::ConfirmPass => Field::ConfirmPass,
         }
     }
 
@@ -95,6 +112,7 @@ impl OnOff {
             OnOff::Hints => "hints",
             OnOff::Values => "values",
             OnOff::Ownership => "ownership",
+            OnOff::ConfirmPass => "confirm-pass",
         }
     }
 
@@ -104,6 +122,7 @@ impl OnOff {
             OnOff::Hints => SettingsChange::Hints(on),
             OnOff::Values => SettingsChange::Values(on),
             OnOff::Ownership => SettingsChange::Ownership(on),
+            OnOff::ConfirmPass => SettingsChange::ConfirmPass(on),
         }
     }
 }
