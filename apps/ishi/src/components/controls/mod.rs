@@ -186,26 +186,14 @@ pub fn Controls(view: ControlsView, tr: Tr) -> Element {
 /// "Pass?", asked of a pass made with a finger (an option, on at first).
 #[component]
 pub fn ConfirmPass() -> Element {
-    let app = use_app();
     let tr = use_tr();
     rsx! {
-        Dialog { title_id: "pass-title", title: tr.pass_question(), alert: true,
-            div { class: "dialog-buttons",
-                button {
-                    class: "secondary",
-                    autofocus: true,
-                    onclick: move |_| app.send(AppAction::Show(Overlay::None)),
-                    {tr.keep_playing()}
-                }
-                button {
-                    class: "primary confirm-pass",
-                    onclick: move |_| {
-                        app.send(AppAction::Show(Overlay::None));
-                        app.send(AppAction::Match(Action::Pass));
-                    },
-                    {tr.pass()}
-                }
-            }
+        Question {
+            title_id: "pass-title",
+            title: tr.pass_question(),
+            class: "primary confirm-pass",
+            label: tr.pass(),
+            action: Action::Pass,
         }
     }
 }
@@ -213,10 +201,32 @@ pub fn ConfirmPass() -> Element {
 /// "Resign this game?", asked before resigning.
 #[component]
 pub fn ConfirmResign() -> Element {
+    let tr = use_tr();
+    rsx! {
+        Question {
+            title_id: "resign-title",
+            title: tr.resign_question(),
+            class: "danger",
+            label: tr.resign(),
+            action: Action::Resign,
+        }
+    }
+}
+
+/// A question before an action on the match: Keep playing (the default), or `label`, which
+/// closes the dialog and does `action`.
+#[component]
+fn Question(
+    title_id: &'static str,
+    title: &'static str,
+    class: &'static str,
+    label: &'static str,
+    action: Action,
+) -> Element {
     let app = use_app();
     let tr = use_tr();
     rsx! {
-        Dialog { title_id: "resign-title", title: tr.resign_question(), alert: true,
+        Dialog { title_id, title, alert: true,
             div { class: "dialog-buttons",
                 button {
                     class: "secondary",
@@ -225,12 +235,12 @@ pub fn ConfirmResign() -> Element {
                     {tr.keep_playing()}
                 }
                 button {
-                    class: "danger",
+                    class,
                     onclick: move |_| {
                         app.send(AppAction::Show(Overlay::None));
-                        app.send(AppAction::Match(Action::Resign));
+                        app.send(AppAction::Match(action.clone()));
                     },
-                    {tr.resign()}
+                    {label}
                 }
             }
         }
