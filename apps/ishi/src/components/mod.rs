@@ -8,6 +8,7 @@ pub mod controls;
 pub mod dialog;
 pub mod header;
 pub mod more;
+pub mod moves;
 pub mod new_game;
 pub mod online;
 pub mod review;
@@ -33,6 +34,7 @@ pub fn stylesheet() -> String {
         dialog::CSS,
         header::CSS,
         more::CSS,
+        moves::CSS,
         new_game::CSS,
         online::CSS,
         review::CSS,
@@ -82,6 +84,9 @@ pub fn Shell() -> Element {
                 if let Some(analysis) = view.analysis.as_ref().filter(|a| a.any()) {
                     analysis::Graph { view: analysis.clone(), tr: view.tr }
                 }
+                aside { class: "moves-side", "aria-label": view.tr.moves(),
+                    moves::MoveList { view: view.moves.clone(), tr: view.tr, in_sheet: false }
+                }
             }
             if let Some((cursor, last)) = view.review {
                 review::Review { cursor, last, tr: view.tr }
@@ -95,6 +100,7 @@ pub fn Shell() -> Element {
                 Overlay::ConfirmResign => rsx! { controls::ConfirmResign {} },
                 Overlay::ConfirmPass => rsx! { controls::ConfirmPass {} },
                 Overlay::More => rsx! { more::More {} },
+                Overlay::Moves => rsx! { moves::MovesSheet {} },
                 Overlay::Share => rsx! { online::Share {} },
                 Overlay::OnlineGames => rsx! { online::OnlineGames {} },
                 Overlay::None => rsx! {},

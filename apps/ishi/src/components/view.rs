@@ -6,6 +6,7 @@
 use crate::components::analysis::AnalysisView;
 use crate::components::board::BoardView;
 use crate::components::controls::ControlsView;
+use crate::components::moves::MovesView;
 use crate::components::online::OnlineView;
 use crate::components::status::StatusView;
 use crate::i18n::Tr;
@@ -34,6 +35,8 @@ pub struct AppView {
     pub overlay: Overlay,
     /// The online game's bar, when one is on screen.
     pub online: Option<OnlineView>,
+    /// The move list.
+    pub moves: MovesView,
 }
 
 impl AppView {
@@ -55,6 +58,7 @@ impl AppView {
                 .then(|| AnalysisView::of(state)),
             overlay: state.overlay(),
             online: OnlineView::of(state),
+            moves: MovesView::of(state),
         }
     }
 }

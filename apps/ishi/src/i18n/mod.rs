@@ -323,6 +323,16 @@ impl Tr {
         }
     }
 
+    /// The move list's title and button.
+    pub fn moves(self) -> &'static str {
+        self.pick("Moves", "棋譜")
+    }
+
+    /// An empty move list.
+    pub fn no_moves(self) -> &'static str {
+        self.pick("No moves yet.", "まだ着手はありません。")
+    }
+
     /// The pass dialog's question.
     pub fn pass_question(self) -> &'static str {
         self.pick(

@@ -63,6 +63,8 @@ pub enum Overlay {
     ConfirmPass,
     /// Records, import and recent games.
     More,
+    /// The move list, on phones.
+    Moves,
     /// The link of the online game to share with a friend.
     Share,
     /// This device's online games.

@@ -132,6 +132,12 @@ pub fn Controls(view: ControlsView, tr: Tr) -> Element {
                 }
             }
             button {
+                class: "action moves",
+                "aria-haspopup": "dialog",
+                onclick: move |_| app.send(AppAction::Show(Overlay::Moves)),
+                {tr.moves()}
+            }
+            button {
                 class: "action review-toggle",
                 "aria-pressed": pressed(v.reviewing),
                 onclick: move |_| app.send(AppAction::SetReviewing(!v.reviewing)),
