@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { assertNoProblems, browserSession, cell, newGame, screenshot, status } from "./browser.mjs";
+import { assertNoProblems, browserSession, cell, goPlay, newGame, screenshot, status } from "./browser.mjs";
 
 const session = browserSession();
 const { open, problems } = session;
@@ -59,5 +59,32 @@ test("on a wide screen the moves are beside the board", async (t) => {
     const side = await page.locator(".moves-side").boundingBox();
     assert.ok(side.x >= board.x + board.width, "the list is to the right of the board");
     await screenshot(page, "moves-wide");
+    assertNoProblems(problems);
+});
+
+test("in a Go review the stones can show their move numbers", async (t) => {
+    const page = await open(t);
+    await newGame(page, { game: "Go", size: 9, black: "human", white: "human" });
+    for (const point of ["E5", "C3", "G7"]) await goPlay(page, point);
+    await page.locator(".actions button.review-toggle").tap();
+    const numbers = page.locator(".review button.numbers");
+    assert.equal(await numbers.getAttribute("aria-pressed"), "false");
+    assert.equal(await page.locator("table.board .move-number").count(), 0);
+    await numbers.tap();
+    await page.locator(".review button.numbers[aria-pressed=true]").waitFor();
+    const shown = await page.evaluate(() =>
+        Object.fromEntries(
+            [...document.querySelectorAll("table.board td[data-stone]")].map((td) => [
+                td.dataset.point,
+                td.querySelector(".move-number")?.textContent ?? null,
+            ]),
+        ),
+    );
+    assert.deepEqual(shown, { E5: "1", C3: "2", G7: "3" });
+    await screenshot(page, "moves-go-numbers");
+    // Back one move: G7 is gone, and the others keep their numbers.
+    await page.locator(".review button", { hasText: "◀" }).tap();
+    await page.locator("table.board td[data-point=G7]:not([data-stone])").waitFor();
+    assert.equal(await page.locator("table.board td[data-point=C3] .move-number").textContent(), "2");
     assertNoProblems(problems);
 });

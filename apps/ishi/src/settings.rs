@@ -136,6 +136,9 @@ pub struct Settings {
     /// Ask before a pass made with a finger (Go): an accidental pass can end a game.
     #[serde(default = "yes")]
     pub confirm_pass: bool,
+    /// Go, in review: each stone shows the number of the move that placed it.
+    #[serde(default)]
+    pub move_numbers: bool,
     /// The name shown to the other player in online games (empty: "Player").
     #[serde(default)]
     pub name: String,
@@ -170,6 +173,7 @@ impl Default for Settings {
             language: None,
             theme: Theme::System,
             confirm_pass: true,
+            move_numbers: false,
             name: String::new(),
             server: String::new(),
         }

@@ -89,7 +89,7 @@ pub fn Shell() -> Element {
                 }
             }
             if let Some((cursor, last)) = view.review {
-                review::Review { cursor, last, tr: view.tr }
+                review::Review { cursor, last, numbers: view.numbers, tr: view.tr }
             }
             if let Some(analysis) = &view.analysis {
                 analysis::AnalysisBar { view: analysis.clone(), tr: view.tr }

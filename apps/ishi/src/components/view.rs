@@ -37,6 +37,8 @@ pub struct AppView {
     pub online: Option<OnlineView>,
     /// The move list.
     pub moves: MovesView,
+    /// Go: whether the review shows move numbers on the stones (`None` in Othello).
+    pub numbers: Option<bool>,
 }
 
 impl AppView {
@@ -59,6 +61,7 @@ impl AppView {
             overlay: state.overlay(),
             online: OnlineView::of(state),
             moves: MovesView::of(state),
+            numbers: (m.kind() == GameKind::Go).then(|| state.settings().move_numbers),
         }
     }
 }

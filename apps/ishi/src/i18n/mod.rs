@@ -328,6 +328,11 @@ impl Tr {
         self.pick("Moves", "棋譜")
     }
 
+    /// Go, in review: the switch of move numbers on the stones.
+    pub fn move_numbers(self) -> &'static str {
+        self.pick("Numbers", "手順")
+    }
+
     /// An empty move list.
     pub fn no_moves(self) -> &'static str {
         self.pick("No moves yet.", "まだ着手はありません。")

@@ -213,6 +213,7 @@ impl SavedSettings {
             language: self.language.as_deref().and_then(Language::from_code),
             theme: crate::settings::Theme::System,
             confirm_pass: true,
+            move_numbers: false,
             name: String::new(),
             server: String::new(),
         })

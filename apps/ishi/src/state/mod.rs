@@ -104,6 +104,8 @@ pub enum SettingsChange {
     Theme(Theme),
     /// Ask before a pass made with a finger.
     ConfirmPass(bool),
+    /// Go, in review: move numbers on the stones.
+    MoveNumbers(bool),
 }
 
 /// Something a player, the computer or the app does.
@@ -714,6 +716,7 @@ impl AppState {
             SettingsChange::Language(language) => settings.language = language,
             SettingsChange::Theme(theme) => settings.theme = theme,
             SettingsChange::ConfirmPass(on) => settings.confirm_pass = on,
+            SettingsChange::MoveNumbers(on) => settings.move_numbers = on,
         }
         settings.sanitize();
     }

@@ -1,7 +1,7 @@
 //! What each cell of the board shows, worked out from the match: plain data, compared by
 //! the board's memo so that only changed cells render again.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use ishi_rules::Player;
 use ishi_scoring::Ownership;
@@ -29,6 +29,17 @@ pub struct CellHint {
     pub exact: bool,
 }
 
+/// The number of the latest move that placed a stone on each cell, up to the cursor (passes
+/// counted, so the numbers are the game record's).
+fn move_numbers(m: &Match) -> HashMap<Cell, usize> {
+    m.line()
+        .iter()
+        .filter_map(|s| s.played.as_ref())
+        .enumerate()
+        .filter_map(|(i, played)| Some((played.mv.point()?, i + 1)))
+        .collect()
+}
+
 /// Everything a cell shows, worked out once per render.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct CellView {
@@ -44,6 +55,8 @@ pub struct CellView {
     pub legal: bool,
     /// The last move.
     pub last: bool,
+    /// Go, in review with the numbers shown: the number of the move that placed the stone.
+    pub number: Option<usize>,
     /// Flipped by the last move (Othello).
     pub flipped: bool,
     /// Forbidden by a ko (Go).
@@ -171,8 +184,14 @@ pub fn cell_views(
     hints: bool,
     values: Option<&Hints>,
     owners: Option<&[f32]>,
+    numbers: bool,
 ) -> Vec<CellView> {
     let position = m.position();
+    let numbers = if numbers && position.kind() == GameKind::Go {
+        move_numbers(m)
+    } else {
+        HashMap::new()
+    };
     let size = position.size();
     let snapshot = m.current();
     let human_to_move = m.human_to_move();
@@ -212,6 +231,9 @@ pub fn cell_views(
                 stone: position.stone(cell),
                 legal: legal.contains(&cell),
                 last: last == Some(cell),
+                number: position
+                    .stone(cell)
+                    .and_then(|_| numbers.get(&cell).copied()),
                 flipped: flipped.contains(&cell),
                 ko: ko == Some(cell),
                 star: position.is_star(cell),

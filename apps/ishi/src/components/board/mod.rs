@@ -81,6 +81,7 @@ impl BoardView {
                 state.hints(),
                 m.count_ownership()
                     .or_else(|| state.ownership().and_then(|h| h.ownership.as_deref())),
+                state.reviewing() && state.settings().move_numbers,
             )
             .into(),
         }
@@ -263,7 +264,11 @@ fn board_cell(cell: CellView, shared: Shared) -> Element {
                 }
             },
             if let Some(p) = cell.stone {
-                span { class: "stone {player_name(p)}" }
+                span { class: "stone {player_name(p)}",
+                    if let Some(n) = cell.number {
+                        span { class: "move-number", "{n}" }
+                    }
+                }
             } else if ghost_here {
                 span { class: "stone ghost {player_name(turn)}" }
             } else if let Some(hint) = &cell.hint {

@@ -7,15 +7,16 @@ use crate::app::use_app;
 use crate::i18n::ReviewStep;
 use crate::i18n::Tr;
 use crate::model::Action;
-use crate::state::AppAction;
+use crate::state::{AppAction, SettingsChange};
 
 /// The bar's stylesheet.
 pub const CSS: &str = include_str!("review.css");
 
 /// The review bar, shown while reviewing: `cursor` is the index of the snapshot on screen,
-/// `last` the last index of the history.
+/// `last` the last index of the history; `numbers`, in Go, whether the stones show their
+/// move numbers (a switch on the bar).
 #[component]
-pub fn Review(cursor: usize, last: usize, tr: Tr) -> Element {
+pub fn Review(cursor: usize, last: usize, numbers: Option<bool>, tr: Tr) -> Element {
     let app = use_app();
     let go = move |index: usize| app.send(AppAction::Match(Action::GoTo(index)));
     rsx! {
@@ -54,6 +55,14 @@ pub fn Review(cursor: usize, last: usize, tr: Tr) -> Element {
                 "»"
             }
             span { class: "where", "{tr.move_of(cursor, last)}" }
+            if let Some(on) = numbers {
+                button {
+                    class: "numbers",
+                    "aria-pressed": if on { "true" } else { "false" },
+                    onclick: move |_| app.send(AppAction::Settings(SettingsChange::MoveNumbers(!on))),
+                    {tr.move_numbers()}
+                }
+            }
         }
     }
 }
