@@ -256,14 +256,15 @@ impl Online {
 
 /// The player to move in a view (forced passes counted in the moves).
 pub fn turn(view: &GameView) -> Player {
-    let start = view
-        .setup
-        .start()
-        .map_or(Player::Black, |position| position.turn());
-    if view.moves.len().is_multiple_of(2) {
-        start
-    } else {
-        !start
+    // Every move, forced passes included, hands the turn over: the mover of the last one
+    // says whose turn it is. Only an empty game needs its start position (a Go handicap
+    // gives White the first move), which costs a board to build.
+    match view.moves.last() {
+        Some(last) => !last.player,
+        None => view
+            .setup
+            .start()
+            .map_or(Player::Black, |position| position.turn()),
     }
 }
 
