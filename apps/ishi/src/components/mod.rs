@@ -65,6 +65,12 @@ pub fn App() -> Element {
 /// What the app shows: header, status line, board, and the controls within thumb reach at
 /// the bottom, with the open overlay on top. Each part gets its piece of one memo of the
 /// state's [`view::AppView`].
+///
+/// Three boxes hold the parts: `app-top` (header, online bar, status), the `stage` (the
+/// board) and `app-side` (the graph and the move list in `app-beside`, the review, the
+/// controls). Upright, the boxes are transparent to the layout (`display: contents`) and the
+/// parts stack in this order; in landscape the board takes the height of the screen on the
+/// left and the two boxes make a column beside it (app.css).
 #[component]
 pub fn Shell() -> Element {
     let app = use_app();
@@ -74,27 +80,33 @@ pub fn Shell() -> Element {
         div { class: "app",
             "data-analysis": if view.analysis.as_ref().is_some_and(|a| a.any()) { "true" },
             "data-online": if view.online.is_some() { "true" },
-            header::Header { kind: view.kind, tr: view.tr }
-            if let Some(online) = &view.online {
-                online::OnlineBar { view: online.clone(), tr: view.tr }
+            div { class: "app-top",
+                header::Header { kind: view.kind, tr: view.tr }
+                if let Some(online) = &view.online {
+                    online::OnlineBar { view: online.clone(), tr: view.tr }
+                }
+                status::Status { view: view.status.clone() }
             }
-            status::Status { view: view.status.clone() }
             main { class: "stage",
                 board::Board { view: view.board.clone(), tr: view.tr }
-                if let Some(analysis) = view.analysis.as_ref().filter(|a| a.any()) {
-                    analysis::Graph { view: analysis.clone(), tr: view.tr }
+            }
+            div { class: "app-side",
+                div { class: "app-beside",
+                    if let Some(analysis) = view.analysis.as_ref().filter(|a| a.any()) {
+                        analysis::Graph { view: analysis.clone(), tr: view.tr }
+                    }
+                    aside { class: "moves-side", "aria-label": view.tr.moves(),
+                        moves::MoveList { view: view.moves.clone(), tr: view.tr, in_sheet: false }
+                    }
                 }
-                aside { class: "moves-side", "aria-label": view.tr.moves(),
-                    moves::MoveList { view: view.moves.clone(), tr: view.tr, in_sheet: false }
+                if let Some((cursor, last)) = view.review {
+                    review::Review { cursor, last, numbers: view.numbers, tr: view.tr }
                 }
+                if let Some(analysis) = &view.analysis {
+                    analysis::AnalysisBar { view: analysis.clone(), tr: view.tr }
+                }
+                controls::Controls { view: view.controls, tr: view.tr }
             }
-            if let Some((cursor, last)) = view.review {
-                review::Review { cursor, last, numbers: view.numbers, tr: view.tr }
-            }
-            if let Some(analysis) = &view.analysis {
-                analysis::AnalysisBar { view: analysis.clone(), tr: view.tr }
-            }
-            controls::Controls { view: view.controls, tr: view.tr }
             match view.overlay {
                 Overlay::NewGame => rsx! { new_game::NewGame {} },
                 Overlay::ConfirmResign => rsx! { controls::ConfirmResign {} },

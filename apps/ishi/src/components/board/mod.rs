@@ -4,10 +4,12 @@
 //! `data-last`, `data-pending`, `data-ko`, `data-star`, `data-owner`, `data-dead`, `data-ghost`), so the CSS
 //! draws from the attributes and the browser tests read them. A move commits on pointer
 //! release over the cell it started on; with move confirmation the first tap shows a ghost
-//! stone and a second tap on it plays. The board's view is a memo of the state, and each cell
+//! stone and a second tap on it plays. On Go boards of 13x13 and more a finger gets a loupe
+//! ([`loupe`]). The board's view is a memo of the state, and each cell
 //! is a component of its own: a move renders again only the cells it changed.
 
 mod cells;
+mod loupe;
 
 use std::rc::Rc;
 
@@ -118,6 +120,8 @@ pub fn Board(view: BoardView, tr: Tr) -> Element {
     let ghost = use_signal(|| None::<Cell>);
     let pressed = use_signal(|| None::<(Cell, f64, f64)>);
     let cursor = use_signal(|| None::<Cell>);
+    let touch = use_signal(|| None::<loupe::Touch>);
+    loupe::use_touches(app, ghost, touch);
     // The ghost stone of a move waiting for confirmation, on a cell where it is legal.
     let ghost_at = ghost().filter(|&c| {
         view.cells
@@ -132,6 +136,7 @@ pub fn Board(view: BoardView, tr: Tr) -> Element {
         .get(cell_index(focus.unwrap_or(middle), size))
         .map(|c| c.name.clone())
         .unwrap_or_default();
+    let with_loupe = loupe::wanted(kind, size);
     let kind_name = match kind {
         GameKind::Othello => "othello",
         GameKind::Go => "go",
@@ -148,6 +153,7 @@ pub fn Board(view: BoardView, tr: Tr) -> Element {
         flip_phase: view.flip_phase,
         best_move: view.best_move,
         pending: view.pending,
+        with_loupe,
     };
     rsx! {
         table {
@@ -156,6 +162,7 @@ pub fn Board(view: BoardView, tr: Tr) -> Element {
             "data-counting": if view.counting { "true" },
             "aria-busy": if view.guessing { "true" },
             "data-coordinates": if view.coordinates { "true" },
+            "data-loupe": if with_loupe { "true" },
             style: "--n: {size}",
             "aria-label": tr.board_label(kind, size),
             role: "grid",
@@ -184,6 +191,9 @@ pub fn Board(view: BoardView, tr: Tr) -> Element {
                 tfoot { {coordinate_row(kind, size)} }
             }
         }
+        if let Some(t) = touch().filter(|_| with_loupe) {
+            {loupe::loupe(t, &view.cells, size, ghost_at.map(|c| (c, player_name(view.turn))))}
+        }
     }
 }
 
@@ -204,6 +214,8 @@ struct Shared {
     flip_phase: &'static str,
     best_move: Option<Cell>,
     pending: bool,
+    /// Touches are the loupe's (on large Go boards), not the cells'.
+    with_loupe: bool,
 }
 
 /// One cell: its attributes, its stone, and the pointer events that make a tap (a release
@@ -221,6 +233,7 @@ fn board_cell(cell: CellView, shared: Shared) -> Element {
         flip_phase,
         best_move,
         pending,
+        with_loupe,
     } = shared;
     let ghost_here = ghost_at == Some(cell.cell);
     rsx! {
@@ -255,6 +268,9 @@ fn board_cell(cell: CellView, shared: Shared) -> Element {
             },
             onpointercancel: move |_| pressed.set(None),
             onpointerup: move |e: PointerEvent| {
+                if with_loupe && e.pointer_type() == "touch" {
+                    return;
+                }
                 let p = e.client_coordinates();
                 let on_cell = pressed.take().is_some_and(|(c, x, y)| {
                     c == cell.cell && (p.x - x).hypot(p.y - y) <= TAP_SLOP

@@ -1,5 +1,5 @@
 //! The move list: every move of the game with its number (Othello squares, Go points, passes),
-//! beside the board on wide screens and in a sheet on phones; a tap goes to that move in the
+//! beside the board in landscape (screens 500 px high or more) and in a sheet otherwise; a tap goes to that move in the
 //! review. Moves past the review's cursor (the redo line) are listed too, fainter.
 
 use std::rc::Rc;
