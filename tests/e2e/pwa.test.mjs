@@ -123,6 +123,7 @@ describe("the installable web app", { timeout: 120_000 }, () => {
             /^assets\/ishi-dxh[0-9a-f]+\.js$/,
             /^assets\/ishi_bg-dxh[0-9a-f]+\.wasm$/,
             /^worker\/worker\.js$/,
+            /^worker\/othello-weights\.bin$/,
         ]) {
             assert.ok(files.some((file) => pattern.test(file)), `nothing cached matches ${pattern}`);
         }

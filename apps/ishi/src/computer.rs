@@ -160,12 +160,15 @@ mod platform {
 
     /// Starts the worker (`public/worker/worker.js`) on first use, handing it this very WASM
     /// module, compiled, and the glue's URL (`window.ishiSource`): the worker instantiates it
-    /// again and calls its `think_json`, with no second download or compilation. Then asks
-    /// it to think about `request`; `null` when cancelled.
+    /// again and calls its `think_json`, with no second download or compilation. It also gets
+    /// the URL of the Othello weights, which the module does not carry (`scripts/build-web`
+    /// puts `weights.bin` there), and fetches them. Then asks it to think about `request`;
+    /// `null` when cancelled.
     const START: &str = r#"
         if (!window.ishiWorker) {
             const worker = new Worker(new URL("worker/worker.js", document.baseURI), { type: "module" });
-            worker.postMessage(window.ishiSource);
+            const weights = new URL("worker/othello-weights.bin", document.baseURI).href;
+            worker.postMessage({ ...window.ishiSource, weights });
             window.ishiWorker = worker;
         }
         const worker = window.ishiWorker;

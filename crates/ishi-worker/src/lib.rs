@@ -249,10 +249,29 @@ pub fn think(request: &Request) -> Reply {
 #[cfg_attr(feature = "worker", wasm_bindgen::prelude::wasm_bindgen)]
 pub fn think_json(request: &str) -> String {
     let reply = match serde_json::from_str::<Request>(request) {
+        Ok(request)
+            if matches!(request.game, GameState::Othello { .. })
+                && !ishi_ai::othello::weights_ready() =>
+        {
+            Reply::failed(
+                request.epoch,
+                "the Othello evaluation's weights are not loaded",
+            )
+        }
         Ok(request) => think(&request),
         Err(e) => Reply::failed(0, format!("bad request: {e}")),
     };
     serde_json::to_string(&reply).unwrap_or_default()
+}
+
+/// Hands the Othello evaluation its weights, the bytes of `weights.bin`, which a WASM build
+/// does not carry (it would weigh on the app's first download): what the Web Worker calls
+/// once it has fetched them, before any request. Returns what was wrong, or nothing.
+#[cfg_attr(feature = "worker", wasm_bindgen::prelude::wasm_bindgen)]
+pub fn load_weights(bytes: &[u8]) -> Option<String> {
+    ishi_ai::othello::load_weights(bytes)
+        .err()
+        .map(|e| e.to_string())
 }
 
 /// The reply for a search's result (the epoch is filled in by the caller).

@@ -1,16 +1,26 @@
 // Ishi's computer player in a Web Worker. The page's first message hands it the app's own
-// WASM module, compiled, and the URL of its wasm-bindgen glue: the worker instantiates the
-// module again (its `main` launches nothing outside a window) and answers each later request
-// (JSON) with a reply (JSON) through the module's `think_json`. The page ends the worker to
-// cancel a search. A module that fails to load is reported as the worker's error, which the
-// page turns into a failed reply.
+// WASM module, compiled, the URL of its wasm-bindgen glue and the URL of the Othello
+// evaluation's weights: the worker instantiates the module again (its `main` launches nothing
+// outside a window), fetches the weights (which the module does not carry, to keep the first
+// download light) and hands them to it, then answers each later request (JSON) with a reply
+// (JSON) through the module's `think_json`. Weights that cannot be had leave Go playing and
+// make Othello's replies say so. The page ends the worker to cancel a search. A module that
+// fails to load is reported as the worker's error, which the page turns into a failed reply.
 let ready = null;
 
 self.onmessage = async (event) => {
     if (ready === null) {
-        const { glue, module } = event.data;
+        const { glue, module, weights } = event.data;
         ready = import(glue).then(async (glueModule) => {
             await glueModule.default({ module_or_path: module });
+            try {
+                const response = await fetch(weights);
+                if (!response.ok) throw new Error(`HTTP ${response.status}`);
+                const problem = glueModule.load_weights(new Uint8Array(await response.arrayBuffer()));
+                if (problem) throw new Error(problem);
+            } catch (error) {
+                console.warn(`Ishi: the Othello weights (${weights}) could not be loaded: ${error.message}`);
+            }
             return glueModule;
         });
         return;

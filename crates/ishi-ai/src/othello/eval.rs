@@ -25,16 +25,62 @@ use super::arena::{Arena, Wide};
 use super::patterns::{self, PHASES, SCALE, WEIGHTS};
 
 /// The learned weights of the 8x8 evaluation, as `examples/othello_train.rs` writes them.
+/// Native builds carry them; a WASM build does not, so that the web app's first download
+/// stays light: its computer player's Web Worker fetches the same file and hands it to
+/// [`load_weights`] before it thinks.
+#[cfg(not(target_arch = "wasm32"))]
 static WEIGHT_FILE: &[u8] = include_bytes!("weights.bin");
 
-/// The pattern weights, [`WEIGHTS`] per stage of the game, decoded on first use. (Were the
-/// embedded file not to fit this version of the patterns, all weights would be zero: a test
-/// makes sure it fits.)
+/// The pattern weights, [`WEIGHTS`] per stage of the game, decoded on first use.
+static WEIGHTS_TABLE: OnceLock<Box<[i16]>> = OnceLock::new();
+
+/// The pattern weights: the embedded file's, or (WASM) those [`load_weights`] was given. Were
+/// there none (WASM before loading, or a file that does not fit this version of the
+/// patterns), all weights are zero; a test makes sure the embedded file fits, and the worker
+/// refuses Othello searches until the weights are loaded ([`weights_ready`]).
 pub(crate) fn learned_weights() -> &'static [i16] {
-    static WEIGHTS_TABLE: OnceLock<Box<[i16]>> = OnceLock::new();
     WEIGHTS_TABLE.get_or_init(|| {
-        decode(WEIGHT_FILE).unwrap_or_else(|| vec![0; PHASES * WEIGHTS].into_boxed_slice())
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(weights) = decode(WEIGHT_FILE) {
+            return weights;
+        }
+        vec![0; PHASES * WEIGHTS].into_boxed_slice()
     })
+}
+
+/// Why [`load_weights`] refused a weight file.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum WeightsError {
+    /// Not a weight file of this version of the patterns, or a damaged one.
+    Malformed,
+    /// The weights were already in use: they are set once.
+    AlreadySet,
+}
+
+impl std::fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            WeightsError::Malformed => "not a weight file of this version of the evaluation",
+            WeightsError::AlreadySet => "the evaluation's weights are already set",
+        })
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+/// Sets the evaluation's weights from `bytes`, a weight file (`weights.bin`), before any
+/// search used them: how a WASM build gets them. Checked before anything changes.
+pub fn load_weights(bytes: &[u8]) -> Result<(), WeightsError> {
+    let weights = decode(bytes).ok_or(WeightsError::Malformed)?;
+    WEIGHTS_TABLE
+        .set(weights)
+        .map_err(|_| WeightsError::AlreadySet)
+}
+
+/// Whether the learned weights are there: always in native builds; in WASM once
+/// [`load_weights`] has taken them.
+pub fn weights_ready() -> bool {
+    cfg!(not(target_arch = "wasm32")) || WEIGHTS_TABLE.get().is_some()
 }
 
 /// Reads a weight file (see `examples/othello_train.rs`): `ISHW`, version 3, the number of
@@ -144,11 +190,24 @@ pub(crate) fn evaluate_general(arena: &Wide, masks: &Masks<u128>, p: u128, o: u1
 mod tests {
     use super::*;
 
+    /// The weight file, read here on every target.
+    const WEIGHT_FILE: &[u8] = include_bytes!("weights.bin");
+
     #[test]
     fn the_embedded_weights_fit_the_patterns() {
         let weights = decode(WEIGHT_FILE).expect("weights.bin decodes");
         assert_eq!(weights.len(), PHASES * WEIGHTS);
         assert!(weights.iter().filter(|&&w| w != 0).count() > 10_000);
+        assert_eq!(&*weights, learned_weights(), "the evaluation uses them");
+        assert!(weights_ready());
+    }
+
+    #[test]
+    fn weights_are_set_once_and_a_bad_file_changes_nothing() {
+        let before = learned_weights().to_vec();
+        assert_eq!(load_weights(b"ISHW"), Err(WeightsError::Malformed));
+        assert_eq!(load_weights(WEIGHT_FILE), Err(WeightsError::AlreadySet));
+        assert_eq!(learned_weights(), &before[..]);
     }
 
     #[test]

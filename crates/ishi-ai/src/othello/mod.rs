@@ -59,6 +59,7 @@ use arena::{Arena, Std8, Wide, square_at};
 use search::{Found, Job};
 use table::Table;
 
+pub use eval::{WeightsError, load_weights, weights_ready};
 pub use simple::square_weights;
 pub use table::DEFAULT_TABLE_BYTES;
 
