@@ -13,6 +13,8 @@
 pub mod app;
 pub mod components;
 pub mod computer;
+#[cfg(any(feature = "desktop", test))]
+pub mod desktop;
 pub mod i18n;
 pub mod js;
 pub mod model;

@@ -1,19 +1,9 @@
 //! Ishi's entry point: launches the app on the platform the build's feature chose.
 
+/// The desktop: the app's window with its icon, its menu bar and the place it had last time.
 #[cfg(feature = "desktop")]
 fn main() {
-    use dioxus::desktop::{Config, LogicalSize, WindowBuilder};
-
-    // A phone-like portrait window without the default menu bar: the board and the controls
-    // are the whole interface.
-    let window = WindowBuilder::new()
-        .with_title("Ishi")
-        .with_inner_size(LogicalSize::new(520.0, 880.0))
-        .with_min_inner_size(LogicalSize::new(340.0, 560.0));
-    let config = Config::new().with_window(window).with_menu(None);
-    dioxus::LaunchBuilder::desktop()
-        .with_cfg(config)
-        .launch(ishi::components::App);
+    ishi::desktop::launch();
 }
 
 /// On the web the same WASM module runs twice: in the page, where it is the app, and in the

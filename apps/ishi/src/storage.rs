@@ -29,6 +29,10 @@ pub fn save(state: &AppState) {
     }
 }
 
+/// The desktop's other data files (the window's place), beside the state file.
+#[cfg(not(target_arch = "wasm32"))]
+pub use platform::{read_file, write_file};
+
 #[cfg(target_arch = "wasm32")]
 mod platform {
     /// The localStorage key.
@@ -60,7 +64,8 @@ mod platform {
 mod platform {
     use std::path::PathBuf;
 
-    /// The state file; `ISHI_DATA_DIR` overrides the user's data directory (tests use it).
+    /// The file `name.json` in the app's data directory; `ISHI_DATA_DIR` overrides the
+    /// user's data directory (tests use it).
     fn path(name: &str) -> Option<PathBuf> {
         let dir = std::env::var_os("ISHI_DATA_DIR")
             .map(PathBuf::from)
@@ -68,12 +73,14 @@ mod platform {
         Some(dir.join(format!("{name}.json")))
     }
 
-    pub(super) fn read() -> Option<String> {
-        std::fs::read_to_string(path("state")?).ok()
+    /// The text of the data file `name.json`, if it can be read.
+    pub fn read_file(name: &str) -> Option<String> {
+        std::fs::read_to_string(path(name)?).ok()
     }
 
-    pub(super) fn write(text: &str) {
-        let Some(file) = path("state") else {
+    /// Writes `text` as the data file `name.json`, whole or not at all.
+    pub fn write_file(name: &str, text: &str) {
+        let Some(file) = path(name) else {
             return;
         };
         if let Some(dir) = file.parent() {
@@ -84,6 +91,14 @@ mod platform {
         if std::fs::write(&temporary, text).is_ok() {
             let _ = std::fs::rename(&temporary, &file);
         }
+    }
+
+    pub(super) fn read() -> Option<String> {
+        read_file("state")
+    }
+
+    pub(super) fn write(text: &str) {
+        write_file("state", text);
     }
 
     pub(super) fn keep_aside(text: &str) {

@@ -54,6 +54,8 @@ pub fn App() -> Element {
     net::use_game_links(app);
     use_saving(app);
     use_shortcuts(app);
+    #[cfg(feature = "desktop")]
+    crate::desktop::use_desktop(app);
     use_page_language(app);
     use_theme(app);
     rsx! {
@@ -166,9 +168,16 @@ fn apply_theme(theme: &str) {
     );
 }
 
-/// Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (Cmd on a Mac), wherever the focus is.
+/// Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (Cmd on a Mac), wherever the focus is. In the
+/// desktop's window the menu bar's accelerators take Ctrl+Z and Ctrl+Shift+Z (the keys reach
+/// the page only when the menu's item is disabled, and then do nothing), and the page keeps
+/// Ctrl+Y.
 fn use_shortcuts(app: AppHandle) {
     use_hook(move || {
+        #[cfg(feature = "desktop")]
+        let menu_keys = crate::desktop::menu_takes_undo_keys();
+        #[cfg(not(feature = "desktop"))]
+        let menu_keys = false;
         js::listen(
             r#"
             document.addEventListener("keydown", event => {
@@ -176,15 +185,18 @@ fn use_shortcuts(app: AppHandle) {
                 const key = event.key.toLowerCase();
                 if (key === "z") {
                     event.preventDefault();
-                    send(event.shiftKey ? "redo" : "undo");
+                    send(event.shiftKey ? "shift+z" : "z");
                 } else if (key === "y") {
                     event.preventDefault();
-                    send("redo");
+                    send("y");
                 }
             });
             "#,
             move |key| {
-                let action = if key == "undo" {
+                if menu_keys && key != "y" {
+                    return;
+                }
+                let action = if key == "z" {
                     Action::Undo
                 } else {
                     Action::Redo

@@ -7,6 +7,7 @@
 
 mod analysis;
 mod errors;
+mod menu;
 mod online;
 
 use ishi_ai::AnyLevel;

@@ -405,6 +405,22 @@ impl AppState {
         })
     }
 
+    /// Whether Undo would act: a step back in the match on screen, or, in an online game,
+    /// asking the other seat to take back this seat's last move.
+    pub fn can_undo(&self) -> bool {
+        match &self.online {
+            Some(online) => {
+                online.you().is_some() && !self.current.is_over() && online.can_ask_undo()
+            }
+            None => self.current.can_undo(),
+        }
+    }
+
+    /// Whether Redo would act (never in an online game).
+    pub fn can_redo(&self) -> bool {
+        self.online.is_none() && self.current.can_redo()
+    }
+
     /// Why the computer, to move in the match on screen, made no move.
     pub fn computer_failure(&self) -> Option<&ComputerFailure> {
         self.failure

@@ -58,11 +58,8 @@ impl ControlsView {
             seated,
             confirm_pass: state.settings().confirm_pass,
             watching: m.config().is_watched() && !m.is_over(),
-            can_undo: match online {
-                Some(o) => seated && o.can_ask_undo(),
-                None => m.can_undo(),
-            },
-            can_redo: online.is_none() && m.can_redo(),
+            can_undo: state.can_undo(),
+            can_redo: state.can_redo(),
             hints: state.settings().hints,
             values: state.settings().values,
             ownership: state.settings().ownership,

@@ -54,8 +54,8 @@ pub fn copy(text: &str) {
     );
 }
 
-/// Saves `export` as a file.
-fn download(export: &Export) {
+/// Saves `export` as a file (a download).
+pub fn download(export: &Export) {
     js::run(
         "text, name, type",
         "const url = URL.createObjectURL(new Blob([text], { type }));
