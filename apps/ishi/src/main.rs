@@ -8,7 +8,8 @@ fn main() {
 
 /// On the web the same WASM module runs twice: in the page, where it is the app, and in the
 /// computer player's Web Worker (`public/worker/worker.js`), which loads it to call its
-/// `think_json` export and has no window to launch an app in. One module, one download.
+/// `think_json` export and has no window to launch an app in. One module, one download (the
+/// Othello weights apart: the worker fetches them after the first board).
 #[cfg(not(feature = "desktop"))]
 fn main() {
     #[cfg(target_arch = "wasm32")]
