@@ -149,6 +149,18 @@ describe("online play", () => {
             await other.locator(`table.board td[data-point="${point}"][data-stone]`).waitFor({ timeout: 10_000 });
             moves += 1;
             if (moves === 20) await screenshot(bo, "online-03-othello");
+            if (moves === 24) {
+                // The phone turned mid-game: the players' bar goes beside the board with the rest.
+                await bo.setViewportSize({ width: 851, height: 393 });
+                const [board, bar] = await Promise.all([
+                    bo.locator("table.board").boundingBox(),
+                    bo.locator(".online").boundingBox(),
+                ]);
+                assert.ok(board.height >= 0.85 * 393, `the board is ${board.height} px high in landscape`);
+                assert.ok(bar.x >= board.x + board.width, "the online bar is beside the board");
+                await screenshot(bo, "online-03-othello-landscape");
+                await bo.setViewportSize(PHONE.viewport);
+            }
         }
         const end = await status(ann);
         assert.match(end.message, /wins|Draw/i, end.message);
