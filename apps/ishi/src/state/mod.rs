@@ -106,6 +106,10 @@ pub enum SettingsChange {
     ConfirmPass(bool),
     /// Go, in review: move numbers on the stones.
     MoveNumbers(bool),
+    /// The moves' sounds on or off.
+    Sound(bool),
+    /// The vibration of a stone placed on or off.
+    Vibration(bool),
 }
 
 /// Something a player, the computer or the app does.
@@ -717,6 +721,8 @@ impl AppState {
             SettingsChange::Theme(theme) => settings.theme = theme,
             SettingsChange::ConfirmPass(on) => settings.confirm_pass = on,
             SettingsChange::MoveNumbers(on) => settings.move_numbers = on,
+            SettingsChange::Sound(on) => settings.sound = on,
+            SettingsChange::Vibration(on) => settings.vibration = on,
         }
         settings.sanitize();
     }
