@@ -13,6 +13,7 @@
 pub mod app;
 pub mod components;
 pub mod computer;
+pub mod feedback;
 pub mod i18n;
 pub mod js;
 pub mod model;
