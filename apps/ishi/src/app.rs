@@ -6,7 +6,7 @@ use dioxus::prelude::*;
 use crate::i18n::{self, Tr};
 use crate::settings::Language;
 use crate::state::{AppAction, AppError, AppState, Effects};
-use crate::{net, storage};
+use crate::{feedback, net, storage};
 
 /// The app's state as components hold it: a signal of [`AppState`], the system's language
 /// (the one used unless the settings choose one), and a count of the changes to save.
@@ -33,7 +33,8 @@ impl AppHandle {
 
     /// Applies `action` ([`AppState::apply`]) and carries out its [`Effects`]: saving, which
     /// [`use_saving`] does once the screen shows the change (so that a tap's answer does not
-    /// wait for the storage), and the messages to the game server.
+    /// wait for the storage), the messages to the game server, and the sound and vibration
+    /// of a move played.
     ///
     /// # Errors
     ///
@@ -47,6 +48,9 @@ impl AppHandle {
                 *unsaved.write() += 1;
             }
             net::send(&effects.send);
+            if let Some(played) = effects.feedback {
+                feedback::play(played, state.peek().settings());
+            }
         }
         result
     }

@@ -15,6 +15,7 @@ pub mod components;
 pub mod computer;
 #[cfg(any(feature = "desktop", test))]
 pub mod desktop;
+pub mod feedback;
 pub mod i18n;
 pub mod js;
 pub mod model;

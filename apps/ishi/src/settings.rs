@@ -139,6 +139,12 @@ pub struct Settings {
     /// Go, in review: each stone shows the number of the move that placed it.
     #[serde(default)]
     pub move_numbers: bool,
+    /// A quiet sound for each move that appears on the board during play.
+    #[serde(default = "yes")]
+    pub sound: bool,
+    /// A short vibration when the person at the device places a stone (phones that have one).
+    #[serde(default = "yes")]
+    pub vibration: bool,
     /// The name shown to the other player in online games (empty: "Player").
     #[serde(default)]
     pub name: String,
@@ -174,6 +180,8 @@ impl Default for Settings {
             theme: Theme::System,
             confirm_pass: true,
             move_numbers: false,
+            sound: true,
+            vibration: true,
             name: String::new(),
             server: String::new(),
         }

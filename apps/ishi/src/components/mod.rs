@@ -22,7 +22,7 @@ use crate::computer::use_computer;
 use crate::model::Action;
 use crate::state::{AppAction, Overlay};
 use crate::storage;
-use crate::{js, net};
+use crate::{feedback, js, net};
 
 /// The whole stylesheet: the app's own, then each component's.
 pub fn stylesheet() -> String {
@@ -43,8 +43,8 @@ pub fn stylesheet() -> String {
     .concat()
 }
 
-/// The app: the saved state restored, the computer, the keyboard shortcuts, the stylesheet
-/// and the [`Shell`]. It reads no state itself, so it renders once: the stylesheet is not
+/// The app: the saved state restored, the computer, the keyboard shortcuts, the moves'
+/// sounds, the stylesheet and the [`Shell`]. It reads no state itself, so it renders once: the stylesheet is not
 /// built again at every change, as it would be in the shell.
 #[component]
 pub fn App() -> Element {
@@ -58,6 +58,7 @@ pub fn App() -> Element {
     crate::desktop::use_desktop(app);
     use_page_language(app);
     use_theme(app);
+    feedback::use_feedback(app);
     rsx! {
         style { {stylesheet()} }
         Shell {}

@@ -312,6 +312,11 @@ impl Tr {
                 "Confirm a pass made with a finger (Go)",
                 "指でのパスを確認する（囲碁）",
             ),
+            Field::Sound => self.pick("Move sounds", "着手の音"),
+            Field::Vibration => self.pick(
+                "Vibrate on your moves (phones)",
+                "自分の着手で振動する（スマートフォン）",
+            ),
         }
     }
 
@@ -638,6 +643,10 @@ pub enum Field {
     Theme,
     /// Ask before a pass made with a finger.
     ConfirmPass,
+    /// The moves' sounds.
+    Sound,
+    /// A vibration on a stone placed.
+    Vibration,
 }
 
 /// The language the system asks for: the browser's on the web, `LANG` elsewhere; English if

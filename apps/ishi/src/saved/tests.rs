@@ -208,17 +208,24 @@ fn settings_added_to_format_2_take_their_defaults_when_missing() {
     let mut settings = Settings {
         theme: Theme::Dark,
         confirm_pass: false,
+        sound: false,
+        vibration: false,
         ..Settings::default()
     };
     let text = encode(&SavedApp::of(&m, None, &settings, &[])).unwrap();
     assert_eq!(decode(&text).unwrap().load().unwrap().settings, settings);
-    // A save written before the options existed: the system's colours, passes confirmed.
+    // A save written before the options existed: the system's colours, passes confirmed,
+    // sound and vibration on.
     let older = text
         .replace(r#""theme":"dark","#, "")
-        .replace(r#""confirm_pass":false,"#, "");
-    assert_ne!(older, text);
+        .replace(r#""confirm_pass":false,"#, "")
+        .replace(r#""sound":false,"#, "")
+        .replace(r#""vibration":false,"#, "");
+    assert!(!older.contains("sound") && !older.contains("vibration"));
     settings.theme = Theme::System;
     settings.confirm_pass = true;
+    settings.sound = true;
+    settings.vibration = true;
     assert_eq!(decode(&older).unwrap().load().unwrap().settings, settings);
 }
 

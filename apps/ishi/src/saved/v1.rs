@@ -214,6 +214,8 @@ impl SavedSettings {
             theme: crate::settings::Theme::System,
             confirm_pass: true,
             move_numbers: false,
+            sound: true,
+            vibration: true,
             name: String::new(),
             server: String::new(),
         })

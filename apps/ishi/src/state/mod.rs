@@ -10,9 +10,9 @@
 //! match put aside meanwhile, the seats this device holds and the state of the link
 //! ([`online`]). No Dioxus here: the components read the state through one hook and
 //! dispatch actions ([`crate::app::use_app`]), the computer's driver asks it what to work
-//! out next ([`AppState::job`]) and sends the answers back as actions, and saving and the
-//! messages to the game server follow from what [`apply`](AppState::apply) returns
-//! ([`Effects`]).
+//! out next ([`AppState::job`]) and sends the answers back as actions, and saving, the
+//! messages to the game server and the sound of a move played follow from what
+//! [`apply`](AppState::apply) returns ([`Effects`]).
 //!
 //! Invariants:
 //! - An action that fails changes nothing but the notice, which then says why.
@@ -28,6 +28,7 @@
 
 mod analysis;
 mod error;
+mod feedback;
 mod hints;
 pub mod online;
 
@@ -39,6 +40,7 @@ use ishi_worker::{HintBudget, Reply};
 
 pub use analysis::AnalysisRun;
 pub use error::{AppError, ComputerFailure};
+pub use feedback::{Cue, Feedback, Sound};
 pub use hints::{HintValue, Hints};
 pub use online::{Link, Online, OnlineAction, OnlineSeat};
 
@@ -106,6 +108,10 @@ pub enum SettingsChange {
     ConfirmPass(bool),
     /// Go, in review: move numbers on the stones.
     MoveNumbers(bool),
+    /// The moves' sounds on or off.
+    Sound(bool),
+    /// The vibration of a stone placed on or off.
+    Vibration(bool),
 }
 
 /// Something a player, the computer or the app does.
@@ -178,6 +184,8 @@ pub struct Effects {
     /// Send these to the game server, in order (dropped while the link is down: what
     /// matters is sent again when it is back, [`Online::resync`]).
     pub send: Vec<ClientMessage>,
+    /// The sound and vibration of a move that appeared on the board during play.
+    pub feedback: Option<Feedback>,
 }
 
 impl Effects {
@@ -185,11 +193,13 @@ impl Effects {
     pub const NONE: Effects = Effects {
         save: false,
         send: Vec::new(),
+        feedback: None,
     };
     /// Save.
     pub const SAVE: Effects = Effects {
         save: true,
         send: Vec::new(),
+        feedback: None,
     };
 
     /// Send `messages`.
@@ -197,6 +207,7 @@ impl Effects {
         Effects {
             save: false,
             send: messages,
+            feedback: None,
         }
     }
 }
@@ -608,6 +619,12 @@ impl AppState {
             return self.on_online_match(action);
         }
         let undoing = matches!(action, Action::Undo | Action::Redo);
+        let played = matches!(
+            action,
+            Action::Play(_) | Action::Pass | Action::Computer { .. }
+        );
+        let touch = matches!(action, Action::Play(_) | Action::Pass);
+        let shown = self.current.line().len();
         match self.current.apply(action) {
             Ok(()) => {}
             // A late answer for a state that has moved on: nothing to tell anyone.
@@ -620,7 +637,16 @@ impl AppState {
             self.paused = true;
         }
         self.record_finished();
-        Ok(Effects::SAVE)
+        let feedback = played
+            .then(|| {
+                let added = self.current.line().get(shown..).unwrap_or_default();
+                Feedback::of_moves(self.current.kind(), added, touch)
+            })
+            .flatten();
+        Ok(Effects {
+            feedback,
+            ..Effects::SAVE
+        })
     }
 
     fn on_computer_move(&mut self, epoch: u64, reply: Reply) -> Result<Effects, AppError> {
@@ -733,6 +759,8 @@ impl AppState {
             SettingsChange::Theme(theme) => settings.theme = theme,
             SettingsChange::ConfirmPass(on) => settings.confirm_pass = on,
             SettingsChange::MoveNumbers(on) => settings.move_numbers = on,
+            SettingsChange::Sound(on) => settings.sound = on,
+            SettingsChange::Vibration(on) => settings.vibration = on,
         }
         settings.sanitize();
     }

@@ -667,3 +667,50 @@ fn an_analysis_stops_when_asked_or_when_the_worker_fails() {
         .unwrap();
     assert_eq!(state.analysing(), None);
 }
+
+#[test]
+fn moves_played_now_sound_and_moves_shown_again_do_not() {
+    let sound = |effects: Result<Effects, AppError>| effects.unwrap().feedback;
+    let mut state = against_club();
+    // The person's disc flips one: it sounds and, placed by a finger, vibrates.
+    assert_eq!(
+        sound(state.apply(play(sq("f5")))),
+        Some(Feedback {
+            sound: Sound::Disc { flips: 1 },
+            touch: true
+        })
+    );
+    // The computer's answer sounds without vibrating.
+    let asked = state.current().epoch();
+    let answer = sound(state.apply(AppAction::ComputerMove {
+        epoch: asked,
+        reply: reply(asked, "d6"),
+    }));
+    assert_eq!(
+        answer,
+        Some(Feedback {
+            sound: Sound::Disc { flips: 1 },
+            touch: false
+        })
+    );
+    // Undo, redo, review steps, the game switch and back: the moves were played before.
+    let silent = [
+        AppAction::Match(Action::Undo),
+        AppAction::Match(Action::Redo),
+        AppAction::SetReviewing(true),
+        AppAction::Match(Action::GoTo(0)),
+        AppAction::Match(Action::GoTo(2)),
+        AppAction::SetReviewing(false),
+        AppAction::SwitchGame(GameKind::Go),
+        AppAction::SwitchGame(GameKind::Othello),
+        AppAction::NewGame(go_config(9)),
+    ];
+    for action in silent {
+        assert_eq!(sound(state.apply(action.clone())), None, "{action:?}");
+    }
+    // A Go stone clicks, and a pass has its own sound.
+    let stone = sound(state.apply(play(go_cell("C3".parse().unwrap(), 9))));
+    assert_eq!(stone.map(|f| f.sound), Some(Sound::Stone));
+    let pass = sound(state.apply(AppAction::Match(Action::Pass)));
+    assert_eq!(pass.map(|f| f.sound), Some(Sound::Pass));
+}

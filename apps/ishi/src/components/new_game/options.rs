@@ -1,5 +1,5 @@
-//! The options: language, theme, coordinates, hints, move and pass confirmation, and the
-//! pace of computer-only games. They apply at once.
+//! The options: language, theme, coordinates, hints, move and pass confirmation, sound and
+//! vibration, and the pace of computer-only games. They apply at once.
 
 use dioxus::prelude::*;
 
@@ -52,6 +52,8 @@ pub(super) fn options(app: AppHandle, tr: Tr) -> Element {
             {toggle(app, tr, OnOff::Values, current.values)}
             {toggle(app, tr, OnOff::Ownership, current.ownership)}
             {toggle(app, tr, OnOff::ConfirmPass, current.confirm_pass)}
+            {toggle(app, tr, OnOff::Sound, current.sound)}
+            {toggle(app, tr, OnOff::Vibration, current.vibration)}
             label { class: "field",
                 span { {tr.field(Field::Confirm)} }
                 select {
@@ -93,6 +95,8 @@ enum OnOff {
     Values,
     Ownership,
     ConfirmPass,
+    Sound,
+    Vibration,
 }
 
 impl OnOff {
@@ -103,6 +107,8 @@ impl OnOff {
             OnOff::Values => Field::Values,
             OnOff::Ownership => Field::Ownership,
             OnOff::ConfirmPass => Field::ConfirmPass,
+            OnOff::Sound => Field::Sound,
+            OnOff::Vibration => Field::Vibration,
         }
     }
 
@@ -113,6 +119,8 @@ impl OnOff {
             OnOff::Values => "values",
             OnOff::Ownership => "ownership",
             OnOff::ConfirmPass => "confirm-pass",
+            OnOff::Sound => "sound",
+            OnOff::Vibration => "vibration",
         }
     }
 
@@ -123,6 +131,8 @@ impl OnOff {
             OnOff::Values => SettingsChange::Values(on),
             OnOff::Ownership => SettingsChange::Ownership(on),
             OnOff::ConfirmPass => SettingsChange::ConfirmPass(on),
+            OnOff::Sound => SettingsChange::Sound(on),
+            OnOff::Vibration => SettingsChange::Vibration(on),
         }
     }
 }

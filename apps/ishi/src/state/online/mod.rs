@@ -15,7 +15,7 @@ use ishi_rules::{Move, Player};
 use ishi_scoring::DeadStones;
 use serde::{Deserialize, Serialize};
 
-use super::{AppError, Effects};
+use super::{AppError, Effects, Feedback};
 use crate::model::{
     Action, GameKind, GoConfig, Match, MatchConfig, OthelloConfig, OthelloStart, humans,
 };
@@ -497,17 +497,30 @@ impl super::AppState {
             online.pending = None;
         }
         let shown = match_of(&view, online.pending.as_ref());
+        // The first view replaces whatever was on screen: nothing was played.
+        let had_view = online.view.is_some();
         online.view = Some(view);
         online.received_ms = at_ms;
         match shown {
             Ok(m) => {
-                let moved = m.history().len() != self.current.history().len();
+                let before = self.current.history().len();
+                let moved = m.history().len() != before;
+                // A view holds the whole game: the moves beyond those already shown are
+                // the opponent's (the player's own showed when they made it).
+                let feedback = m
+                    .history()
+                    .get(before..)
+                    .filter(|_| had_view)
+                    .and_then(|added| Feedback::of_moves(m.kind(), added, false));
                 self.current = m;
                 if moved {
                     self.notice = super::Notice::None;
                 }
                 self.record_finished();
-                Effects::SAVE
+                Effects {
+                    feedback,
+                    ..Effects::SAVE
+                }
             }
             Err(error) => {
                 self.notice = super::Notice::Error(error);
@@ -540,7 +553,13 @@ impl super::AppState {
                     after: view.moves.len(),
                     mv: name.clone(),
                 };
+                let mut feedback = None;
                 if let Ok(m) = match_of(&view, Some(&pending)) {
+                    let shown = self.current.history().len();
+                    feedback = m
+                        .history()
+                        .get(shown..)
+                        .and_then(|added| Feedback::of_moves(m.kind(), added, true));
                     self.current = m;
                 }
                 if let Some(online) = &mut self.online {
@@ -554,7 +573,10 @@ impl super::AppState {
                         mv: name,
                     })
                 });
-                return Ok(self.send_now(message.into_iter().collect()));
+                return Ok(Effects {
+                    feedback,
+                    ..self.send_now(message.into_iter().collect())
+                });
             }
             Action::Resign => SeatAct::Resign,
             Action::Undo => SeatAct::Undo,

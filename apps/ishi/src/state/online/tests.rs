@@ -169,6 +169,39 @@ fn a_move_shows_at_once_as_pending_and_the_servers_view_confirms_it() {
 }
 
 #[test]
+fn the_players_move_and_the_opponents_answer_sound_once_each() {
+    let mut state = playing_black();
+    let mine = state
+        .apply(AppAction::Match(Action::Play(cell(&state, "f5"))))
+        .unwrap();
+    assert_eq!(
+        mine.feedback,
+        Some(Feedback {
+            sound: crate::state::Sound::Disc { flips: 1 },
+            touch: true
+        })
+    );
+    // The server's view that takes it shows nothing new: it sounded when it was made.
+    let taken = online(
+        &mut state,
+        received(view_of(&table(othello(), &["f5"]), Some(Black))),
+    )
+    .unwrap();
+    assert_eq!(taken.feedback, None);
+    let answer = view_of(&table(othello(), &["f5", "d6"]), Some(Black));
+    let theirs = online(&mut state, received(answer.clone())).unwrap();
+    assert_eq!(
+        theirs.feedback,
+        Some(Feedback {
+            sound: crate::state::Sound::Disc { flips: 1 },
+            touch: false
+        })
+    );
+    // The same view again (a reconnect) is silent.
+    assert_eq!(online(&mut state, received(answer)).unwrap().feedback, None);
+}
+
+#[test]
 fn a_refused_move_is_taken_back_with_the_servers_reason() {
     let mut state = playing_black();
     state
