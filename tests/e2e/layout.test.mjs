@@ -96,3 +96,13 @@ test("turning a phone keeps the game and lays it out again", async (t) => {
     await screenshot(page, "layout-othello-landscape");
     assertNoProblems(problems);
 });
+
+test("on a desktop-sized screen Escape closes a sheet", async (t) => {
+    const page = await open(t, { viewport: { width: 1280, height: 800 } });
+    await page.locator("header button.new-game").click();
+    const sheet = page.locator(".new-game-sheet[role=dialog]");
+    await sheet.waitFor();
+    await page.keyboard.press("Escape");
+    await sheet.waitFor({ state: "detached" });
+    assertNoProblems(problems);
+});

@@ -169,7 +169,8 @@ fn apply_theme(theme: &str) {
     );
 }
 
-/// Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (Cmd on a Mac), wherever the focus is. In the
+/// Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (Cmd on a Mac), wherever the focus is; Escape
+/// closes the open sheet or question (as its scrim does). In the
 /// desktop's window the menu bar's accelerators take Ctrl+Z and Ctrl+Shift+Z (the keys reach
 /// the page only when the menu's item is disabled, and then do nothing), and the page keeps
 /// Ctrl+Y.
@@ -182,6 +183,10 @@ fn use_shortcuts(app: AppHandle) {
         js::listen(
             r#"
             document.addEventListener("keydown", event => {
+                if (event.key === "Escape" && document.querySelector(".scrim")) {
+                    event.preventDefault();
+                    return send("escape");
+                }
                 if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
                 const key = event.key.toLowerCase();
                 if (key === "z") {
@@ -194,6 +199,10 @@ fn use_shortcuts(app: AppHandle) {
             });
             "#,
             move |key| {
+                if key == "escape" {
+                    app.send(AppAction::Show(Overlay::None));
+                    return;
+                }
                 if menu_keys && key != "y" {
                     return;
                 }
