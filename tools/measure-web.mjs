@@ -256,6 +256,7 @@ async function measureGap(label, setup, move) {
             `the longest ${round(gaps.longest)} ms; ${stonesNow} stones on the board after it`,
     );
     figure(`longest main-thread gap, ${label} ${setup.white}`, round(gaps.max), "ms", "<= 100 ms", gaps.max <= 100);
+    figure(`tap to answer, ${label} ${setup.white}`, thinking, "ms", "<= 5000 ms", thinking <= 5000);
 }
 
 /** Starts recording the longest gap between animation frames and the long tasks of `page`. */

@@ -36,6 +36,7 @@ mod priors;
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 use ishi_rules::Game;
 use ishi_rules::go::{Go, Move};
@@ -61,7 +62,7 @@ pub enum GoLevel {
     Mcts2000,
     /// `mcts-8000`: 8,000 playouts a move.
     Mcts8000,
-    /// `mcts-30000`: 30,000 playouts a move, the strongest.
+    /// `mcts-30000`: 30,000 playouts a move (4 s at most), the strongest.
     Mcts30000,
 }
 
@@ -113,6 +114,11 @@ impl FromStr for GoLevel {
     }
 }
 
+/// The strongest level's time cap: 30,000 playouts take about 4 s on 19x19 natively and 6 to
+/// 7.5 s in a browser, where a move must come within 5 s of the tap. On 9x9 (about 0.7 s) it
+/// never binds, so matches there stay the same on any machine.
+const STRONG_TIME: Duration = Duration::from_secs(4);
+
 /// The levels of Go, weakest first, in [`GoLevel`]'s order.
 static LEVELS: [Level<GoLevel>; 6] = [
     Level {
@@ -148,8 +154,12 @@ static LEVELS: [Level<GoLevel>; 6] = [
     Level {
         id: GoLevel::Mcts30000,
         name: "Strong",
-        description: "Plays out 30,000 games a move: the strongest, about 1 s a move on 9x9, 4 s on 19x19.",
-        limits: Limits::nodes(30_000),
+        description: "Plays out 30,000 games a move, in 4 s at most: the strongest, about 1 s a move on 9x9.",
+        limits: Limits {
+            nodes: Some(30_000),
+            time: Some(STRONG_TIME),
+            depth: None,
+        },
     },
 ];
 
@@ -178,7 +188,8 @@ pub fn resigns(level: &Level<GoLevel>, result: &SearchResult<Move>) -> bool {
 /// The move of `level` in `position`: the stateless way to play, for front ends that ask for
 /// one move at a time. `random` plays [`random_move`]; every other level searches with a new
 /// [`Mcts`] within the level's limits (or until `stop`). `best` is `None` only when the game
-/// is over. The same position, level and RNG state give the same move.
+/// is over. The same position, level and RNG state give the same move, unless the strongest
+/// level's time cap cut its search short.
 pub fn choose(
     level: &Level<GoLevel>,
     position: &Go,
