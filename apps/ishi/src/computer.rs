@@ -254,6 +254,22 @@ mod platform {
     }
 }
 
+/// What the worker (`public/worker/worker.js`) calls for each request, JSON in and JSON out.
+/// The engines are a WASM module of their own (`dx build --wasm-split`), which the worker
+/// fetches on its first call: the page's first download does not carry them.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub async fn think_json(request: String) -> String {
+    use dioxus::wasm_split::{self, wasm_split};
+
+    #[wasm_split(engines)]
+    async fn engines(request: String) -> String {
+        ishi_worker::think_json(&request)
+    }
+
+    engines(request).await
+}
+
 /// Asks for a move; `None` when the search was cancelled or failed.
 pub async fn think(request: Request) -> Option<Reply> {
     platform::think(request).await
