@@ -105,7 +105,8 @@ fn path(
 }
 
 /// The graph.
-#[component]
+/// Lazy: its code is a WASM module of its own on the web, fetched when it first shows.
+#[component(lazy)]
 pub fn Graph(view: AnalysisView, tr: Tr) -> Element {
     let app = use_app();
     let scale = Scale::of(&view);

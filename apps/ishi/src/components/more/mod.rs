@@ -16,7 +16,8 @@ use crate::state::{AppAction, AppError, Notice, Overlay};
 pub const CSS: &str = include_str!("more.css");
 
 /// The sheet.
-#[component]
+/// Lazy: its code is a WASM module of its own on the web, fetched when it first shows.
+#[component(lazy)]
 pub fn More() -> Element {
     let app = use_app();
     let tr = use_tr();

@@ -40,7 +40,8 @@ fn othello_boards(tr: Tr) -> Vec<(Shape, String)> {
 }
 
 /// The sheet.
-#[component]
+/// Lazy: its code is a WASM module of its own on the web, fetched when it first shows.
+#[component(lazy)]
 pub fn NewGame() -> Element {
     let app = use_app();
     let tr = use_tr();

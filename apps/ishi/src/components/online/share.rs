@@ -47,7 +47,8 @@ fn qr_squares(text: &str) -> Option<(usize, String)> {
 }
 
 /// The sheet.
-#[component]
+/// Lazy: its code is a WASM module of its own on the web, fetched when it first shows.
+#[component(lazy)]
 pub fn Share() -> Element {
     let app = use_app();
     let tr = use_tr();
