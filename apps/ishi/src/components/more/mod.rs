@@ -130,14 +130,14 @@ fn import(app: AppHandle, tr: Tr, mut pasted: Signal<String>) -> Element {
                         match file.read_string().await {
                             Ok(text) => {
                                 pasted.set(text.clone());
-                                app.send(AppAction::Import(text));
+                                app.send(AppAction::Import(records::import(&text)));
                             }
                             Err(_) => app.send(AppAction::Report(AppError::Import(ImportError::File))),
                         }
                     },
                 }
             }
-            button { class: "primary import", onclick: move |_| app.send(AppAction::Import(pasted())), {tr.import()} }
+            button { class: "primary import", onclick: move |_| app.send(AppAction::Import(records::import(&pasted()))), {tr.import()} }
         }
     }
 }
