@@ -72,9 +72,10 @@ pub fn App() -> Element {
 /// board) and `app-side` (the graph and the move list in `app-beside`, the review, the
 /// controls). Upright, the boxes are transparent to the layout (`display: contents`) and the
 /// parts stack in this order; in landscape the board takes the height of the screen on the
-/// left and the two boxes make a column beside it (app.css). The sheets and the analysis are
-/// lazy components (a WASM module each on the web): each waits for its code in a suspense
-/// boundary of its own, showing nothing meanwhile, so the rest of the screen never does.
+/// left and the two boxes make a column beside it (app.css). The sheets, the analysis and the
+/// online bar are lazy components (a WASM module each on the web): each waits for its code
+/// in a suspense boundary of its own, showing nothing meanwhile, so the rest of the screen
+/// never does.
 #[component]
 pub fn Shell() -> Element {
     let app = use_app();
@@ -87,7 +88,9 @@ pub fn Shell() -> Element {
             div { class: "app-top",
                 header::Header { kind: view.kind, tr: view.tr }
                 if let Some(online) = &view.online {
-                    online::OnlineBar { view: online.clone(), tr: view.tr }
+                    SuspenseBoundary { fallback: |_| rsx! {},
+                        online::OnlineBar { view: online.clone(), tr: view.tr }
+                    }
                 }
                 status::Status { view: view.status.clone() }
             }
