@@ -8,7 +8,7 @@
 //! with no server set) and each message (`m` + JSON), which become
 //! [`OnlineAction`]s.
 
-#[cfg(all(feature = "web", target_arch = "wasm32"))]
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
 use dioxus::prelude::wasm_split::{self, wasm_split};
 use dioxus::prelude::*;
 use futures_util::StreamExt;
@@ -162,10 +162,13 @@ async fn link_action(app: AppHandle, event: &str, at_ms: f64) -> Option<OnlineAc
     })
 }
 
-/// A server message from its JSON, or `None`. On the web the protocol's decoding is a module
-/// of its own (`dx build --wasm-split`), fetched with the first message: a first board that
-/// is not online does without it.
-#[cfg_attr(all(feature = "web", target_arch = "wasm32"), wasm_split(online))]
+/// A server message from its JSON, or `None`. In the web's release build (feature
+/// `wasm-split`) the protocol's decoding is a module of its own, fetched with the first
+/// message: a first board that is not online does without it.
+#[cfg_attr(
+    all(feature = "wasm-split", target_arch = "wasm32"),
+    wasm_split(online)
+)]
 async fn decode(json: String) -> Option<ServerMessage> {
     serde_json::from_str(&json).ok()
 }

@@ -73,9 +73,9 @@ pub fn App() -> Element {
 /// controls). Upright, the boxes are transparent to the layout (`display: contents`) and the
 /// parts stack in this order; in landscape the board takes the height of the screen on the
 /// left and the two boxes make a column beside it (app.css). The sheets, the analysis and the
-/// online bar are lazy components (a WASM module each on the web): each waits for its code
-/// in a suspense boundary of its own, showing nothing meanwhile, so the rest of the screen
-/// never does.
+/// online bar are lazy components (a WASM module each in the web's release build): each
+/// waits for its code in a suspense boundary of its own, showing nothing meanwhile, so the
+/// rest of the screen never does.
 #[component]
 pub fn Shell() -> Element {
     let app = use_app();

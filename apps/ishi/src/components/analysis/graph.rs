@@ -105,7 +105,8 @@ fn path(
 }
 
 /// The graph.
-/// Lazy: its code is a WASM module of its own on the web, fetched when it first shows.
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched when
+/// it first shows.
 #[component(lazy)]
 pub fn Graph(view: AnalysisView, tr: Tr) -> Element {
     let app = use_app();

@@ -164,7 +164,8 @@ fn note(m: &Match, kind: GameKind) -> Option<Note> {
 
 /// The note on the position on screen, and the button that analyses the game (or its
 /// progress and a stop).
-/// Lazy: its code is a WASM module of its own on the web, fetched when it first shows.
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched when
+/// it first shows.
 #[component(lazy)]
 pub fn AnalysisBar(view: AnalysisView, tr: Tr) -> Element {
     let app = use_app();

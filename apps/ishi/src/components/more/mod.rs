@@ -16,7 +16,8 @@ use crate::state::{AppAction, AppError, Notice, Overlay};
 pub const CSS: &str = include_str!("more.css");
 
 /// The sheet.
-/// Lazy: its code is a WASM module of its own on the web, fetched when it first shows.
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched when
+/// it first shows.
 #[component(lazy)]
 pub fn More() -> Element {
     let app = use_app();

@@ -40,7 +40,8 @@ fn othello_boards(tr: Tr) -> Vec<(Shape, String)> {
 }
 
 /// The sheet.
-/// Lazy: its code is a WASM module of its own on the web, fetched when it first shows.
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched when
+/// it first shows.
 #[component(lazy)]
 pub fn NewGame() -> Element {
     let app = use_app();

@@ -42,7 +42,8 @@ fn describe(tr: Tr, line: &Summary) -> String {
 }
 
 /// The sheet.
-/// Lazy: its code is a WASM module of its own on the web, fetched when it first shows.
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched when
+/// it first shows.
 #[component(lazy)]
 pub fn OnlineGames() -> Element {
     let app = use_app();

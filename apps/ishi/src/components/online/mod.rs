@@ -82,7 +82,8 @@ impl OnlineView {
 }
 
 /// The bar above the board in an online game.
-/// Lazy: its code is a WASM module of its own on the web, fetched when it first shows.
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched when
+/// it first shows.
 #[component(lazy)]
 pub fn OnlineBar(view: OnlineView, tr: Tr) -> Element {
     let app = use_app();
