@@ -12,6 +12,7 @@ import {
     browserSession,
     cell,
     launchProfile,
+    newGame,
     openApp,
     openPage,
     screenshot,
@@ -124,6 +125,9 @@ describe("the installable web app", { timeout: 120_000 }, () => {
             /^assets\/ishi_bg-dxh[0-9a-f]+\.wasm$/,
             /^worker\/worker\.js$/,
             /^worker\/othello-weights\.bin$/,
+            // The modules of the lazy parts (dx --wasm-split): the engines, the sheets.
+            /^assets\/module_\d+_engines-dxh[0-9a-f]+\.wasm$/,
+            /^assets\/module_\d+_LazyNewGame-dxh[0-9a-f]+\.wasm$/,
         ]) {
             assert.ok(files.some((file) => pattern.test(file)), `nothing cached matches ${pattern}`);
         }
@@ -183,6 +187,11 @@ describe("the installable web app", { timeout: 120_000 }, () => {
             { message: "Black to move", turn: "black", discs: 6 },
             "the computer answered as White",
         );
+
+        // A sheet's code is a module of its own, fetched when the sheet first opens: the
+        // cache's copy, offline.
+        await newGame(page, { game: "Go", size: 9, black: "human", white: "human" });
+        assert.equal((await status(page)).message, "Black to move", "no Go game started offline");
         assert.equal(workers, 1, "the computer's Web Worker did not start after the reload");
     });
 });

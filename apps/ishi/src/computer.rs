@@ -254,6 +254,24 @@ mod platform {
     }
 }
 
+/// What the worker (`public/worker/worker.js`) calls for each request, JSON in and JSON out.
+/// In the release build (feature `wasm-split`, `dx build --wasm-split`) the engines are a
+/// WASM module of their own, which the worker fetches on its first call: the page's first
+/// download does not carry them.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub async fn think_json(request: String) -> String {
+    #[cfg(feature = "wasm-split")]
+    use dioxus::wasm_split::{self, wasm_split};
+
+    #[cfg_attr(feature = "wasm-split", wasm_split(engines))]
+    async fn engines(request: String) -> String {
+        ishi_worker::think_json(&request)
+    }
+
+    engines(request).await
+}
+
 /// Asks for a move; `None` when the search was cancelled or failed.
 pub async fn think(request: Request) -> Option<Reply> {
     platform::think(request).await

@@ -8,7 +8,10 @@
 //! with no server set) and each message (`m` + JSON), which become
 //! [`OnlineAction`]s.
 
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+use dioxus::prelude::wasm_split::{self, wasm_split};
 use dioxus::prelude::*;
+use futures_util::StreamExt;
 use ishi_online::protocol::{ClientMessage, PATH, ServerMessage};
 
 use crate::app::AppHandle;
@@ -111,32 +114,22 @@ pub fn now_ms() -> f64 {
         .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
 }
 
-/// Keeps the link open while the state wants it, and turns what comes over it into actions.
+/// Keeps the link open while the state wants it, and turns what comes over it into actions,
+/// in the order it came: a message waits for its decoding ([`decode`]).
 pub fn use_link(app: AppHandle) {
     use_hook(move || {
+        let (events, mut queue) = futures_channel::mpsc::unbounded::<(String, f64)>();
+        spawn(async move {
+            while let Some((event, at_ms)) = queue.next().await {
+                if let Some(action) = link_action(app, &event, at_ms).await {
+                    app.send(AppAction::Online(action));
+                }
+            }
+        });
         let body: &'static str =
             Box::leak(format!("const PATH = {PATH:?};\n{BRIDGE}").into_boxed_str());
         js::listen(body, move |event| {
-            let action = match event.as_str() {
-                "up" => OnlineAction::Link(true),
-                "down" => OnlineAction::Link(false),
-                "noserver" => {
-                    app.send(AppAction::Report(AppError::NoServer));
-                    OnlineAction::Link(false)
-                }
-                text => match text
-                    .strip_prefix('m')
-                    .and_then(|json| serde_json::from_str::<ServerMessage>(json).ok())
-                {
-                    Some(message) => OnlineAction::Received {
-                        message,
-                        at_ms: now_ms(),
-                    },
-                    // Not a message of this protocol: nothing to act on.
-                    None => return,
-                },
-            };
-            app.send(AppAction::Online(action));
+            let _ = events.unbounded_send((event, now_ms()));
         });
     });
     let wanted = use_memo(move || {
@@ -151,6 +144,33 @@ pub fn use_link(app: AppHandle) {
             &[if on { "true" } else { "false" }, &url],
         );
     });
+}
+
+/// The action for what the link said at `at_ms`; `None` for a message not of this protocol.
+async fn link_action(app: AppHandle, event: &str, at_ms: f64) -> Option<OnlineAction> {
+    Some(match event {
+        "up" => OnlineAction::Link(true),
+        "down" => OnlineAction::Link(false),
+        "noserver" => {
+            app.send(AppAction::Report(AppError::NoServer));
+            OnlineAction::Link(false)
+        }
+        text => OnlineAction::Received {
+            message: decode(text.strip_prefix('m')?.to_owned()).await?,
+            at_ms,
+        },
+    })
+}
+
+/// A server message from its JSON, or `None`. In the web's release build (feature
+/// `wasm-split`) the protocol's decoding is a module of its own, fetched with the first
+/// message: a first board that is not online does without it.
+#[cfg_attr(
+    all(feature = "wasm-split", target_arch = "wasm32"),
+    wasm_split(online)
+)]
+async fn decode(json: String) -> Option<ServerMessage> {
+    serde_json::from_str(&json).ok()
 }
 
 /// Sends `messages` over the link, in order; dropped while it is down (the state sends

@@ -1,8 +1,8 @@
 //! Ishi's computer player behind a message interface.
 //!
 //! The app asks for a move with a [`Request`] and gets a [`Reply`]. On the web the request
-//! travels as JSON to a Web Worker that runs the app's own WASM module, where the feature
-//! `worker` exports [`think_json`], so the page never waits for a search; on the desktop the
+//! travels as JSON to a Web Worker that runs the app's own WASM module, which exports
+//! [`think_json`] (the feature `worker` exports [`load_weights`]), so the page never waits for a search; on the desktop the
 //! app calls [`think_with`] on a thread. Positions cross the boundary as text the rules
 //! already read: an Othello board string, or a Go start position with the moves since (so ko
 //! and superko see the history).
@@ -245,8 +245,8 @@ pub fn think(request: &Request) -> Reply {
     think_with(request, &Stop::new())
 }
 
-/// [`think`] with the request and reply as JSON: what the Web Worker calls.
-#[cfg_attr(feature = "worker", wasm_bindgen::prelude::wasm_bindgen)]
+/// [`think`] with the request and reply as JSON: what the Web Worker calls (through the web
+/// app's export of the same name, which loads the engines first).
 pub fn think_json(request: &str) -> String {
     let reply = match serde_json::from_str::<Request>(request) {
         Ok(request)

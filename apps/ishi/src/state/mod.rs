@@ -47,7 +47,7 @@ pub use online::{Link, Online, OnlineAction, OnlineSeat};
 use ishi_online::protocol::{ClientMessage, Summary};
 
 use crate::model::{Action, CellMove, GameKind, Match, MatchConfig, Refusal};
-use crate::records;
+use crate::records::ImportError;
 use crate::saved::{LoadError, Loaded, RECENT_GAMES, RecentGame, SavedApp, SavedMatch};
 use crate::settings::{Confirm, Language, Settings, Theme};
 
@@ -156,8 +156,10 @@ pub enum AppAction {
     NewGame(MatchConfig),
     /// To the other game: the match put aside, or a new one as last set up.
     SwitchGame(GameKind),
-    /// A record, pasted or read from a file, opened for review.
-    Import(String),
+    /// A record, pasted or read from a file, opened for review, as
+    /// [`import`](crate::records::import) read it where it was given: in the options sheet,
+    /// whose module on the web carries the record formats.
+    Import(Result<Match, ImportError>),
     /// The recent game at this index opened for review.
     OpenRecent(usize),
     /// A setting changed.
@@ -580,8 +582,8 @@ impl AppState {
             }
             AppAction::NewGame(config) => self.new_game(config),
             AppAction::SwitchGame(kind) => self.switch_game(kind),
-            AppAction::Import(text) => {
-                let imported = records::import(&text).map_err(AppError::Import)?;
+            AppAction::Import(read) => {
+                let imported = read.map_err(AppError::Import)?;
                 Ok(self.open(imported))
             }
             AppAction::OpenRecent(index) => {

@@ -6,7 +6,7 @@ use ishi_rules::{ByColor, IllegalReason};
 
 use super::*;
 use crate::model::{Cell, CellMove, GoConfig, OthelloConfig, OthelloStart, Side, go_cell, humans};
-use crate::records::ImportError;
+use crate::records::{self, ImportError};
 use ishi_rules::Move;
 
 fn sq(name: &str) -> Cell {
@@ -142,11 +142,15 @@ fn an_import_opens_the_game_for_review_and_keeps_the_unfinished_one() {
     let mut state = humans_playing();
     state.apply(play(sq("f5"))).unwrap();
     state.apply(AppAction::Show(Overlay::More)).unwrap();
-    let error = state.apply(AppAction::Import("  ".to_owned())).unwrap_err();
+    let error = state
+        .apply(AppAction::Import(records::import("  ")))
+        .unwrap_err();
     assert_eq!(error, AppError::Import(ImportError::Empty));
     assert_eq!(state.current().history().len(), 2, "nothing changed");
 
-    state.apply(AppAction::Import("f5d6c3".to_owned())).unwrap();
+    state
+        .apply(AppAction::Import(records::import("f5d6c3")))
+        .unwrap();
     assert_eq!(state.current().history().len(), 4);
     assert!(state.reviewing());
     assert_eq!(state.overlay(), Overlay::None);

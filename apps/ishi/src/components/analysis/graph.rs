@@ -105,7 +105,9 @@ fn path(
 }
 
 /// The graph.
-#[component]
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched when
+/// it first shows.
+#[component(lazy)]
 pub fn Graph(view: AnalysisView, tr: Tr) -> Element {
     let app = use_app();
     let scale = Scale::of(&view);

@@ -164,7 +164,9 @@ fn note(m: &Match, kind: GameKind) -> Option<Note> {
 
 /// The note on the position on screen, and the button that analyses the game (or its
 /// progress and a stop).
-#[component]
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched when
+/// it first shows.
+#[component(lazy)]
 pub fn AnalysisBar(view: AnalysisView, tr: Tr) -> Element {
     let app = use_app();
     let (done, total) = view.progress;

@@ -16,7 +16,9 @@ use crate::state::{AppAction, AppError, Notice, Overlay};
 pub const CSS: &str = include_str!("more.css");
 
 /// The sheet.
-#[component]
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched when
+/// it first shows.
+#[component(lazy)]
 pub fn More() -> Element {
     let app = use_app();
     let tr = use_tr();
@@ -129,14 +131,14 @@ fn import(app: AppHandle, tr: Tr, mut pasted: Signal<String>) -> Element {
                         match file.read_string().await {
                             Ok(text) => {
                                 pasted.set(text.clone());
-                                app.send(AppAction::Import(text));
+                                app.send(AppAction::Import(records::import(&text)));
                             }
                             Err(_) => app.send(AppAction::Report(AppError::Import(ImportError::File))),
                         }
                     },
                 }
             }
-            button { class: "primary import", onclick: move |_| app.send(AppAction::Import(pasted())), {tr.import()} }
+            button { class: "primary import", onclick: move |_| app.send(AppAction::Import(records::import(&pasted()))), {tr.import()} }
         }
     }
 }

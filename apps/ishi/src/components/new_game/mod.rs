@@ -40,7 +40,9 @@ fn othello_boards(tr: Tr) -> Vec<(Shape, String)> {
 }
 
 /// The sheet.
-#[component]
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched when
+/// it first shows.
+#[component(lazy)]
 pub fn NewGame() -> Element {
     let app = use_app();
     let tr = use_tr();

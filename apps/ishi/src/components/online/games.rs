@@ -42,7 +42,9 @@ fn describe(tr: Tr, line: &Summary) -> String {
 }
 
 /// The sheet.
-#[component]
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched when
+/// it first shows.
+#[component(lazy)]
 pub fn OnlineGames() -> Element {
     let app = use_app();
     let tr = use_tr();

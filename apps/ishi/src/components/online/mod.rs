@@ -82,7 +82,9 @@ impl OnlineView {
 }
 
 /// The bar above the board in an online game.
-#[component]
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched when
+/// it first shows.
+#[component(lazy)]
 pub fn OnlineBar(view: OnlineView, tr: Tr) -> Element {
     let app = use_app();
     let v = view;

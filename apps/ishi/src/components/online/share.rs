@@ -47,7 +47,9 @@ fn qr_squares(text: &str) -> Option<(usize, String)> {
 }
 
 /// The sheet.
-#[component]
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched when
+/// it first shows.
+#[component(lazy)]
 pub fn Share() -> Element {
     let app = use_app();
     let tr = use_tr();
