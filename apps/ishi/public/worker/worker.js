@@ -3,8 +3,8 @@
 // evaluation's weights: the worker instantiates the module again (its `main` launches nothing
 // outside a window), fetches the weights (which the module does not carry, to keep the first
 // download light) and hands them to it, then answers each later request (JSON) with a reply
-// (JSON) through the module's `think_json`
-// (async: the engines are a module of their own, which it fetches on the first request). Weights that cannot be had leave Go playing and
+// (JSON) through the module's `think_json` (async: the engines are a module of their own,
+// which it fetches on the first request). Weights that cannot be had leave Go playing and
 // make Othello's replies say so. The page ends the worker to cancel a search. A module that
 // fails to load is reported as the worker's error, which the page turns into a failed reply.
 let ready = null;
