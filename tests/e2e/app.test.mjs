@@ -421,6 +421,41 @@ test("a computer player that cannot start says so in the status line", async (t)
     await waitForMessage(page, /^Counting: tap dead chains/);
 });
 
+test("a part of the app that cannot be fetched says so, and the board plays on", async (t) => {
+    // No service worker, and every module the page loads lazily refused (as offline on a
+    // first visit, or after the server has moved on to a newer build); the worker's engines
+    // still come.
+    const context = await session.browser.newContext({ ...PHONE, serviceWorkers: "block" });
+    t.after(() => context.close());
+    await context.route(/\/assets\/module_\d+_(?!engines)[^/]*\.wasm$/, (route) => route.abort());
+    const pageErrors = [];
+    const page = await openPage(context, [], t.name);
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    await page.locator("header button.new-game").tap();
+    // The loader does not report a failed fetch: the app waits 15 s for the part.
+    const notice = page.locator(".unavailable[role=alert]");
+    await notice.waitFor({ timeout: 25_000 });
+    assert.match(await notice.textContent(), /could not be loaded/);
+    assert.ok(await notice.locator("button", { hasText: "Reload" }).isVisible());
+    await screenshot(page, "part-unavailable");
+    await page.keyboard.press("Escape");
+    await notice.waitFor({ state: "detached" });
+    // The app is alive: the board plays and the computer answers.
+    await cell(page, "f5").tap();
+    await waitForStone(page, "f5", "black");
+    await page.waitForFunction(() => document.querySelectorAll("table.board td[data-stone]").length >= 6);
+    assert.deepEqual(pageErrors, []);
+
+    // The engines refused: the worker says so, and the page says the computer stopped.
+    const second = await session.browser.newContext({ ...PHONE, serviceWorkers: "block" });
+    t.after(() => second.close());
+    await second.route(/\/assets\/module_\d+_engines[^/]*\.wasm$/, (route) => route.abort());
+    const other = await openPage(second, [], t.name);
+    await cell(other, "f5").tap();
+    await waitForMessage(other, /The computer stopped\. Undo, or start a new game\./);
+    assert.match(await other.locator("p.message").getAttribute("title"), /engines could not be loaded/);
+});
+
 test("an illegal answer from the computer is refused and reported, the board unchanged", async (t) => {
     const context = await session.browser.newContext({ ...PHONE, serviceWorkers: "block" });
     t.after(() => context.close());

@@ -127,7 +127,7 @@ describe("the installable web app", { timeout: 120_000 }, () => {
             /^worker\/othello-weights\.bin$/,
             // The modules of the lazy parts (dx --wasm-split): the engines, the sheets.
             /^assets\/module_\d+_engines-dxh[0-9a-f]+\.wasm$/,
-            /^assets\/module_\d+_LazyNewGame-dxh[0-9a-f]+\.wasm$/,
+            /^assets\/module_\d+_new_game_part-dxh[0-9a-f]+\.wasm$/,
         ]) {
             assert.ok(files.some((file) => pattern.test(file)), `nothing cached matches ${pattern}`);
         }

@@ -18,6 +18,7 @@ pub mod desktop;
 pub mod feedback;
 pub mod i18n;
 pub mod js;
+pub mod lazy;
 pub mod model;
 pub mod net;
 pub mod records;

@@ -8,8 +8,6 @@
 //! with no server set) and each message (`m` + JSON), which become
 //! [`OnlineAction`]s.
 
-#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
-use dioxus::prelude::wasm_split::{self, wasm_split};
 use dioxus::prelude::*;
 use futures_util::StreamExt;
 use ishi_online::protocol::{ClientMessage, PATH, ServerMessage};
@@ -156,20 +154,44 @@ async fn link_action(app: AppHandle, event: &str, at_ms: f64) -> Option<OnlineAc
             OnlineAction::Link(false)
         }
         text => OnlineAction::Received {
-            message: decode(text.strip_prefix('m')?.to_owned()).await?,
+            message: decode(app, text.strip_prefix('m')?.to_owned()).await?,
             at_ms,
         },
     })
 }
 
 /// A server message from its JSON, or `None`. In the web's release build (feature
-/// `wasm-split`) the protocol's decoding is a module of its own, fetched with the first
-/// message: a first board that is not online does without it.
-#[cfg_attr(
-    all(feature = "wasm-split", target_arch = "wasm32"),
-    wasm_split(online)
-)]
-async fn decode(json: String) -> Option<ServerMessage> {
+/// `wasm-split`) the protocol's decoding is a module of its own ([`crate::lazy`]), fetched
+/// after the first board or with the first message: a first board that is not online does
+/// without it. A module that does not come in time is reported (the messages wait for it).
+async fn decode(app: AppHandle, json: String) -> Option<ServerMessage> {
+    #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+    {
+        if !crate::lazy::load_within(&DECODE).await {
+            app.send(AppAction::Report(AppError::Unavailable));
+            // It may still come: the messages wait for it, in order.
+            if !DECODE.load().await {
+                return None;
+            }
+        }
+        DECODE.call(json).ok().flatten()
+    }
+    #[cfg(not(all(feature = "wasm-split", target_arch = "wasm32")))]
+    {
+        let _ = app;
+        decode_now(json)
+    }
+}
+
+/// The loader of [`decode_now`] in the split build.
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+pub(crate) static DECODE: dioxus::wasm_split::LazyLoader<String, Option<ServerMessage>> = {
+    use dioxus::wasm_split;
+    wasm_split::lazy_loader!(extern "online" fn decode_now(json: String) -> Option<ServerMessage>)
+};
+
+/// A server message from its JSON, or `None`.
+fn decode_now(json: String) -> Option<ServerMessage> {
     serde_json::from_str(&json).ok()
 }
 

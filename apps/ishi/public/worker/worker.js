@@ -9,6 +9,18 @@
 // fails to load is reported as the worker's error, which the page turns into a failed reply.
 let ready = null;
 
+// dx's loader of the lazily loaded modules logs a failed fetch and never answers, which would
+// leave the page waiting for a reply forever: the worker makes that log its error, so the
+// page hears of it (a failed reply, "the computer stopped") and its next request starts a new
+// worker, which tries again.
+const log = console.error.bind(console);
+console.error = (...args) => {
+    log(...args);
+    if (String(args[0]).startsWith("Failed to load wasm-split module")) {
+        self.reportError(new Error("the computer's engines could not be loaded"));
+    }
+};
+
 self.onmessage = async (event) => {
     if (ready === null) {
         const { glue, module, weights } = event.data;

@@ -54,6 +54,7 @@ pub fn App() -> Element {
     net::use_game_links(app);
     use_saving(app);
     use_shortcuts(app);
+    use_preload();
     #[cfg(feature = "desktop")]
     crate::desktop::use_desktop(app);
     use_page_language(app);
@@ -121,19 +122,34 @@ pub fn Shell() -> Element {
             }
             SuspenseBoundary { fallback: |_| rsx! {},
                 match view.overlay {
-                Overlay::NewGame => rsx! { new_game::NewGame {} },
-                Overlay::ConfirmResign => rsx! { controls::ConfirmResign {} },
-                Overlay::ConfirmPass => rsx! { controls::ConfirmPass {} },
-                Overlay::More => rsx! { more::More {} },
-                Overlay::Moves => rsx! { moves::MovesSheet {} },
-                Overlay::Share => rsx! { online::Share {} },
-                Overlay::OnlineGames => rsx! { online::OnlineGames {} },
-                Overlay::None => rsx! {},
+                    Overlay::NewGame => rsx! { new_game::NewGame {} },
+                    Overlay::ConfirmResign => rsx! { controls::ConfirmResign {} },
+                    Overlay::ConfirmPass => rsx! { controls::ConfirmPass {} },
+                    Overlay::More => rsx! { more::More {} },
+                    Overlay::Moves => rsx! { moves::MovesSheet {} },
+                    Overlay::Share => rsx! { online::Share {} },
+                    Overlay::OnlineGames => rsx! { online::OnlineGames {} },
+                    Overlay::None => rsx! {},
                 }
             }
         }
     }
 }
+
+/// Once the first board has shown and the page has had a moment, fetches the parts that
+/// load when first needed ([`crate::lazy::preload`]).
+fn use_preload() {
+    use_hook(|| {
+        spawn(async {
+            js::sleep(PRELOAD_AFTER_MS).await;
+            crate::lazy::preload().await;
+        });
+    });
+}
+
+/// How long after the first render the lazy parts start loading: after the first board and
+/// the service worker's registration, before a person is likely to open a sheet.
+const PRELOAD_AFTER_MS: u32 = 1_000;
 
 /// Keeps the page's `lang` attribute on the language in use, for screen readers and fonts.
 fn use_page_language(app: AppHandle) {
@@ -194,7 +210,7 @@ fn use_shortcuts(app: AppHandle) {
         js::listen(
             r#"
             document.addEventListener("keydown", event => {
-                if (event.key === "Escape" && document.querySelector(".scrim")) {
+                if (event.key === "Escape" && document.querySelector(".scrim, .unavailable")) {
                     event.preventDefault();
                     return send("escape");
                 }

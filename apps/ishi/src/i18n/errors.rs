@@ -81,6 +81,11 @@ impl Tr {
                 "Set the game server's address in My online games first.",
                 "先に「オンライン対局」で対局サーバーのアドレスを設定してください。"
             ),
+            AppError::Unavailable => say!(
+                self,
+                "This part of Ishi could not be loaded. Check the connection, then reload the page.",
+                "この部分を読み込めませんでした。接続を確かめてから、ページを再読み込みしてください。"
+            ),
         }
     }
 

@@ -81,6 +81,11 @@ impl Tr {
         self.pick("New game", "新しい対局")
     }
 
+    /// The button that reloads the page when a part of the app could not be loaded.
+    pub fn reload(self) -> &'static str {
+        self.pick("Reload", "再読み込み")
+    }
+
     /// The more-actions button (records, review, recent games, options).
     pub fn more(self) -> &'static str {
         self.pick("More", "その他")

@@ -292,6 +292,7 @@ fn app_errors() -> Vec<AppError> {
         AppError::OnlineSetup(ishi_online::SetupError::Go(go::SetupError::Size(25))),
         AppError::Offline,
         AppError::NoServer,
+        AppError::Unavailable,
     ]);
     all
 }

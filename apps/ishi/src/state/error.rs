@@ -28,6 +28,9 @@ pub enum AppError {
     Offline,
     /// The desktop app has no game server set (the options' server address).
     NoServer,
+    /// A part of the web build that loads when first needed (a WASM module of its own)
+    /// could not be fetched: offline on a first visit, or a newer build on the server.
+    Unavailable,
 }
 
 impl AppError {
@@ -57,6 +60,7 @@ impl std::fmt::Display for AppError {
             AppError::OnlineSetup(e) => e.fmt(f),
             AppError::Offline => f.write_str("the link to the game server is down"),
             AppError::NoServer => f.write_str("no game server is set"),
+            AppError::Unavailable => f.write_str("a part of the app could not be loaded"),
         }
     }
 }

@@ -105,10 +105,17 @@ fn path(
 }
 
 /// The graph.
-/// Lazy: in the web's release build its code is a WASM module of its own, fetched when
-/// it first shows.
-#[component(lazy)]
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched after
+/// the first board ([`crate::lazy`]).
+#[component]
 pub fn Graph(view: AnalysisView, tr: Tr) -> Element {
+    crate::lazy::part!(GRAPH, graph_part, GraphProps { view, tr })
+}
+
+crate::lazy::loader!(GRAPH = "graph" fn graph_part(GraphProps));
+
+/// What [`Graph`] shows, once its code is there.
+fn graph_part(GraphProps { view, tr }: GraphProps) -> Element {
     let app = use_app();
     let scale = Scale::of(&view);
     let mut dragging = use_signal(|| false);

@@ -8,6 +8,8 @@ use dioxus::prelude::*;
 use ishi_analysis::{Class, Worth};
 use ishi_rules::Player;
 
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+pub(crate) use graph::GRAPH;
 pub use graph::Graph;
 
 use crate::app::use_app;
@@ -164,10 +166,21 @@ fn note(m: &Match, kind: GameKind) -> Option<Note> {
 
 /// The note on the position on screen, and the button that analyses the game (or its
 /// progress and a stop).
-/// Lazy: in the web's release build its code is a WASM module of its own, fetched when
-/// it first shows.
-#[component(lazy)]
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched after
+/// the first board ([`crate::lazy`]).
+#[component]
 pub fn AnalysisBar(view: AnalysisView, tr: Tr) -> Element {
+    crate::lazy::part!(
+        ANALYSIS_BAR,
+        analysis_bar_part,
+        AnalysisBarProps { view, tr }
+    )
+}
+
+crate::lazy::loader!(ANALYSIS_BAR = "analysis_bar" fn analysis_bar_part(AnalysisBarProps));
+
+/// What [`AnalysisBar`] shows, once its code is there.
+fn analysis_bar_part(AnalysisBarProps { view, tr }: AnalysisBarProps) -> Element {
     let app = use_app();
     let (done, total) = view.progress;
     rsx! {

@@ -16,10 +16,17 @@ use crate::state::{AppAction, AppError, Notice, Overlay};
 pub const CSS: &str = include_str!("more.css");
 
 /// The sheet.
-/// Lazy: in the web's release build its code is a WASM module of its own, fetched when
-/// it first shows.
-#[component(lazy)]
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched after
+/// the first board ([`crate::lazy`]).
+#[component]
 pub fn More() -> Element {
+    crate::lazy::part!(MORE, more_part, ())
+}
+
+crate::lazy::loader!(MORE = "more" fn more_part(()));
+
+/// What [`More`] shows, once its code is there.
+fn more_part(_: ()) -> Element {
     let app = use_app();
     let tr = use_tr();
     let copied = use_signal(|| None::<RecordFormat>);

@@ -40,10 +40,17 @@ fn othello_boards(tr: Tr) -> Vec<(Shape, String)> {
 }
 
 /// The sheet.
-/// Lazy: in the web's release build its code is a WASM module of its own, fetched when
-/// it first shows.
-#[component(lazy)]
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched after
+/// the first board ([`crate::lazy`]).
+#[component]
 pub fn NewGame() -> Element {
+    crate::lazy::part!(NEW_GAME, new_game_part, ())
+}
+
+crate::lazy::loader!(NEW_GAME = "new_game" fn new_game_part(()));
+
+/// What [`NewGame`] shows, once its code is there.
+fn new_game_part(_: ()) -> Element {
     let app = use_app();
     let tr = use_tr();
     let form = use_signal(|| {

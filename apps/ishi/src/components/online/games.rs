@@ -42,10 +42,17 @@ fn describe(tr: Tr, line: &Summary) -> String {
 }
 
 /// The sheet.
-/// Lazy: in the web's release build its code is a WASM module of its own, fetched when
-/// it first shows.
-#[component(lazy)]
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched after
+/// the first board ([`crate::lazy`]).
+#[component]
 pub fn OnlineGames() -> Element {
+    crate::lazy::part!(ONLINE_GAMES, online_games_part, ())
+}
+
+crate::lazy::loader!(ONLINE_GAMES = "online_games" fn online_games_part(()));
+
+/// What [`OnlineGames`] shows, once its code is there.
+fn online_games_part(_: ()) -> Element {
     let app = use_app();
     let tr = use_tr();
     use_hook(move || app.send(AppAction::Online(OnlineAction::RefreshList)));

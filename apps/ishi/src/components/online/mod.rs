@@ -13,6 +13,8 @@ use ishi_rules::{ByColor, Player};
 
 pub use games::OnlineGames;
 pub use share::Share;
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+pub(crate) use {games::ONLINE_GAMES, share::SHARE};
 
 use crate::app::use_app;
 use crate::i18n::Tr;
@@ -82,10 +84,17 @@ impl OnlineView {
 }
 
 /// The bar above the board in an online game.
-/// Lazy: in the web's release build its code is a WASM module of its own, fetched when
-/// it first shows.
-#[component(lazy)]
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched after
+/// the first board ([`crate::lazy`]).
+#[component]
 pub fn OnlineBar(view: OnlineView, tr: Tr) -> Element {
+    crate::lazy::part!(ONLINE_BAR, online_bar_part, OnlineBarProps { view, tr })
+}
+
+crate::lazy::loader!(ONLINE_BAR = "online_bar" fn online_bar_part(OnlineBarProps));
+
+/// What [`OnlineBar`] shows, once its code is there.
+fn online_bar_part(OnlineBarProps { view, tr }: OnlineBarProps) -> Element {
     let app = use_app();
     let v = view;
     let asked = v

@@ -47,10 +47,17 @@ fn qr_squares(text: &str) -> Option<(usize, String)> {
 }
 
 /// The sheet.
-/// Lazy: in the web's release build its code is a WASM module of its own, fetched when
-/// it first shows.
-#[component(lazy)]
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched after
+/// the first board ([`crate::lazy`]).
+#[component]
 pub fn Share() -> Element {
+    crate::lazy::part!(SHARE, share_part, ())
+}
+
+crate::lazy::loader!(SHARE = "share" fn share_part(()));
+
+/// What [`Share`] shows, once its code is there.
+fn share_part(_: ()) -> Element {
     let app = use_app();
     let tr = use_tr();
     let game = app.read().online().and_then(|o| o.game.clone());

@@ -1,0 +1,119 @@
+//! The parts of the web build that load when first needed. In the web's release build
+//! (feature `wasm-split`, `dx build --wasm-split`) each part declared with [`loader!`] is a
+//! WASM module of its own: the first board does without it. Elsewhere (the desktop, tests,
+//! `dx serve`) a part is a plain function call.
+//!
+//! Two things Dioxus' own `#[component(lazy)]` does not do are done here:
+//! - a module that cannot be fetched (offline on a first visit, or a newer build on the
+//!   server whose modules have other names) shows a message instead of nothing forever
+//!   (dx's loader logs the failure and never answers) or a panic, which in WASM would end
+//!   the app ([`show`]);
+//! - once the first board has shown, [`preload`] fetches every part in the background, so a
+//!   sheet opens at once when asked for and a page left open keeps working after the server
+//!   has moved on to a newer build.
+
+use dioxus::prelude::*;
+
+/// Declares `static $name`, the loader of the lazy part `$body`, a function of one argument
+/// (the props) giving an `Element`, in the module `$module` (a name of its own per part).
+/// Only in the split build; elsewhere [`part!`] calls `$body` directly.
+macro_rules! loader {
+    ($name:ident = $module:literal fn $body:ident($props:ty)) => {
+        #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+        pub(crate) static $name: dioxus::wasm_split::LazyLoader<$props, dioxus::prelude::Element> = {
+            use dioxus::wasm_split;
+            wasm_split::lazy_loader!(extern $module fn $body(props: $props) -> dioxus::prelude::Element)
+        };
+    };
+}
+pub(crate) use loader;
+
+/// Renders the lazy part of `$loader` (its function `$body`) with `$props`: through
+/// [`show`] in the split build, by calling `$body` elsewhere.
+macro_rules! part {
+    ($loader:ident, $body:ident, $props:expr) => {{
+        #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+        let part = $crate::lazy::show(&$loader, $props);
+        #[cfg(not(all(feature = "wasm-split", target_arch = "wasm32")))]
+        let part = $body($props);
+        part
+    }};
+}
+pub(crate) use part;
+
+/// How long a part may take to come before [`show`] says it could not be loaded (it still
+/// shows once it comes). dx's loader does not report a failed fetch: it never answers.
+pub const PATIENCE_MS: u32 = 15_000;
+
+/// The part of `loader` with `props`: nothing while its module comes, then the part; a
+/// message saying it could not be loaded if the loader failed or is still waiting after
+/// [`PATIENCE_MS`].
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+pub fn show<P: 'static>(
+    loader: &'static dioxus::wasm_split::LazyLoader<P, Element>,
+    props: P,
+) -> Element {
+    let loaded = use_resource(move || loader.load());
+    let mut waited = use_signal(|| false);
+    use_hook(move || {
+        spawn(async move {
+            crate::js::sleep(PATIENCE_MS).await;
+            waited.set(true);
+        });
+    });
+    let loaded = *loaded.read();
+    match loaded {
+        Some(true) => loader
+            .call(props)
+            .unwrap_or_else(|_| rsx! { Unavailable {} }),
+        Some(false) => rsx! { Unavailable {} },
+        None if waited() => rsx! { Unavailable {} },
+        None => rsx! {},
+    }
+}
+
+/// Whether the part of `loader` is there within [`PATIENCE_MS`] (it may still come later).
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+pub async fn load_within<A, R>(loader: &'static dioxus::wasm_split::LazyLoader<A, R>) -> bool {
+    use futures_util::future::{Either, select};
+    let load = std::pin::pin!(loader.load());
+    let patience = std::pin::pin!(crate::js::sleep(PATIENCE_MS));
+    match select(load, patience).await {
+        Either::Left((loaded, _)) => loaded,
+        Either::Right(_) => false,
+    }
+}
+
+/// In place of a part that could not be loaded: why, and a button that reloads the page.
+#[component]
+pub fn Unavailable() -> Element {
+    let tr = crate::app::use_tr();
+    rsx! {
+        div { class: "unavailable", role: "alert",
+            p { {tr.error(&crate::state::AppError::Unavailable)} }
+            button {
+                class: "action",
+                onclick: move |_| crate::js::run("", "location.reload();", &[]),
+                {tr.reload()}
+            }
+        }
+    }
+}
+
+/// Fetches every lazy part, one after the other, in the background: called once the first
+/// board has shown. A part that cannot come is left for [`show`] to report when it is asked
+/// for. Nothing to do outside the split build.
+pub async fn preload() {
+    #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+    {
+        use crate::components::{analysis, more, new_game, online};
+        new_game::NEW_GAME.load().await;
+        more::MORE.load().await;
+        analysis::ANALYSIS_BAR.load().await;
+        analysis::GRAPH.load().await;
+        online::ONLINE_BAR.load().await;
+        online::SHARE.load().await;
+        online::ONLINE_GAMES.load().await;
+        crate::net::DECODE.load().await;
+    }
+}
