@@ -158,19 +158,36 @@ mod platform {
         static GLUE: String;
     }
 
-    /// Starts the worker (`public/worker/worker.js`) on first use, handing it this very WASM
-    /// module, compiled, and the glue's URL (`window.ishiSource`): the worker instantiates it
-    /// again and calls its `think_json`, with no second download or compilation. It also gets
-    /// the URL of the Othello weights, which the module does not carry (`scripts/build-web`
-    /// puts `weights.bin` there), and fetches them. Then asks it to think about `request`;
-    /// `null` when cancelled.
-    const START: &str = r#"
-        if (!window.ishiWorker) {
-            const worker = new Worker(new URL("worker/worker.js", document.baseURI), { type: "module" });
-            const weights = new URL("worker/othello-weights.bin", document.baseURI).href;
-            worker.postMessage({ ...window.ishiSource, weights });
-            window.ishiWorker = worker;
-        }
+    /// Starts the worker (`public/worker/worker.js`) unless it runs, handing it this very
+    /// WASM module, compiled, and the glue's URL (`window.ishiSource`): the worker
+    /// instantiates it again and calls its `think_json`, with no second download or
+    /// compilation. It also gets the URL of the Othello weights, which the module does not
+    /// carry (`scripts/build-web` puts `weights.bin` there), and fetches them and the engines'
+    /// module at once.
+    macro_rules! spawn_worker {
+        () => {
+            r#"
+            if (!window.ishiWorker) {
+                const worker = new Worker(new URL("worker/worker.js", document.baseURI), { type: "module" });
+                const weights = new URL("worker/othello-weights.bin", document.baseURI).href;
+                worker.postMessage({ ...window.ishiSource, weights });
+                // Until a request listens: a worker that fails is dropped, and the next
+                // request starts another, whose failure it hears.
+                worker.onerror = event => {
+                    event.preventDefault();
+                    if (window.ishiWorker === worker) window.ishiWorker = null;
+                };
+                window.ishiWorker = worker;
+            }
+            "#
+        };
+    }
+
+    /// Starts the worker if need be ([`spawn_worker`]), then asks it to think about
+    /// `request`; `null` when cancelled.
+    const START: &str = concat!(
+        spawn_worker!(),
+        r#"
         const worker = window.ishiWorker;
         return await new Promise(resolve => {
             window.ishiCancel = () => resolve(null);
@@ -183,7 +200,11 @@ mod platform {
             };
             worker.postMessage(request);
         });
-    "#;
+    "#
+    );
+
+    /// Starts the worker ahead of the first request.
+    const WARM: &str = spawn_worker!();
 
     const CANCEL: &str = r#"
         if (window.ishiWorker) { window.ishiWorker.terminate(); window.ishiWorker = null; }
@@ -220,6 +241,12 @@ mod platform {
         // The script runs at once, within the call: there is nothing to wait for.
         drop(js::call("", CANCEL, &[]));
     }
+
+    pub(super) fn warm_up() {
+        if SHARED.with(|shared| *shared) {
+            drop(js::call("", WARM, &[]));
+        }
+    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -252,6 +279,9 @@ mod platform {
             stop.request();
         }
     }
+
+    /// Nothing to start ahead: a search is a thread of its own.
+    pub(super) fn warm_up() {}
 }
 
 /// What the worker (`public/worker/worker.js`) calls for each request, JSON in and JSON out.
@@ -280,4 +310,10 @@ pub async fn think(request: Request) -> Option<Reply> {
 /// Cancels the search under way, if any.
 pub fn cancel() {
     platform::cancel();
+}
+
+/// Gets the computer ready ahead of its first move: on the web, starts its worker, which
+/// fetches the engines' module and the Othello weights (called soon after the first board).
+pub fn warm_up() {
+    platform::warm_up();
 }

@@ -10,14 +10,17 @@
 let ready = null;
 
 // dx's loader of the lazily loaded modules logs a failed fetch and never answers, which would
-// leave the page waiting for a reply forever: the worker makes that log its error, so the
-// page hears of it (a failed reply, "the computer stopped") and its next request starts a new
-// worker, which tries again.
+// leave the page waiting for a reply forever: the worker makes that log its failure, which
+// every request then reports as its error, so the page hears of it (a failed reply, "the
+// computer stopped") and its next request starts a new worker, which tries again.
+let fail = null;
+const failure = new Promise((_, reject) => (fail = reject));
+failure.catch(() => {});
 const log = console.error.bind(console);
 console.error = (...args) => {
     log(...args);
     if (String(args[0]).startsWith("Failed to load wasm-split module")) {
-        self.reportError(new Error("the computer's engines could not be loaded"));
+        fail(new Error("the computer's engines could not be loaded"));
     }
 };
 
@@ -34,12 +37,15 @@ self.onmessage = async (event) => {
             } catch (error) {
                 console.warn(`Ishi: the Othello weights (${weights}) could not be loaded: ${error.message}`);
             }
+            // The engines' module, fetched now rather than with the first request (the page
+            // starts the worker soon after the first board): an empty request is refused.
+            await glueModule.think_json("");
             return glueModule;
         });
         return;
     }
     try {
-        const glueModule = await ready;
+        const glueModule = await Promise.race([ready, failure]);
         self.postMessage(await glueModule.think_json(event.data));
     } catch (error) {
         self.reportError(error);

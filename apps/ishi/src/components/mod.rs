@@ -136,12 +136,14 @@ pub fn Shell() -> Element {
     }
 }
 
-/// Once the first board has shown and the page has had a moment, fetches the parts that
-/// load when first needed ([`crate::lazy::preload`]).
+/// Once the first board has shown and the page has had a moment, starts the computer's
+/// worker (which fetches the engines and the weights) and fetches the parts that load when
+/// first needed ([`crate::lazy::preload`]).
 fn use_preload() {
     use_hook(|| {
         spawn(async {
             js::sleep(PRELOAD_AFTER_MS).await;
+            crate::computer::warm_up();
             crate::lazy::preload().await;
         });
     });
