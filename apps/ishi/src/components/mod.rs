@@ -75,9 +75,8 @@ pub fn App() -> Element {
 /// controls). Upright, the boxes are transparent to the layout (`display: contents`) and the
 /// parts stack in this order; in landscape the board takes the height of the screen on the
 /// left and the two boxes make a column beside it (app.css). The sheets, the analysis and the
-/// online bar are lazy components (a WASM module each in the web's release build): each
-/// waits for its code in a suspense boundary of its own, showing nothing meanwhile, so the
-/// rest of the screen never does.
+/// online bar are lazy parts (a WASM module each in the web's release build, [`crate::lazy`]):
+/// each shows nothing until its code is there, and the rest of the screen never waits.
 #[component]
 pub fn Shell() -> Element {
     let app = use_app();
@@ -90,9 +89,7 @@ pub fn Shell() -> Element {
             div { class: "app-top",
                 header::Header { kind: view.kind, tr: view.tr }
                 if let Some(online) = &view.online {
-                    SuspenseBoundary { fallback: |_| rsx! {},
-                        online::OnlineBar { view: online.clone(), tr: view.tr }
-                    }
+                    online::OnlineBar { view: online.clone(), tr: view.tr }
                 }
                 status::Status { view: view.status.clone() }
             }
@@ -102,9 +99,7 @@ pub fn Shell() -> Element {
             div { class: "app-side",
                 div { class: "app-beside",
                     if let Some(analysis) = view.analysis.as_ref().filter(|a| a.any()) {
-                        SuspenseBoundary { fallback: |_| rsx! {},
-                            analysis::Graph { view: analysis.clone(), tr: view.tr }
-                        }
+                        analysis::Graph { view: analysis.clone(), tr: view.tr }
                     }
                     aside { class: "moves-side", "aria-label": view.tr.moves(),
                         moves::MoveList { view: view.moves.clone(), tr: view.tr, in_sheet: false }
@@ -114,23 +109,19 @@ pub fn Shell() -> Element {
                     review::Review { cursor, last, numbers: view.numbers, tr: view.tr }
                 }
                 if let Some(analysis) = &view.analysis {
-                    SuspenseBoundary { fallback: |_| rsx! {},
-                        analysis::AnalysisBar { view: analysis.clone(), tr: view.tr }
-                    }
+                    analysis::AnalysisBar { view: analysis.clone(), tr: view.tr }
                 }
                 controls::Controls { view: view.controls, tr: view.tr }
             }
-            SuspenseBoundary { fallback: |_| rsx! {},
-                match view.overlay {
-                    Overlay::NewGame => rsx! { new_game::NewGame {} },
-                    Overlay::ConfirmResign => rsx! { controls::ConfirmResign {} },
-                    Overlay::ConfirmPass => rsx! { controls::ConfirmPass {} },
-                    Overlay::More => rsx! { more::More {} },
-                    Overlay::Moves => rsx! { moves::MovesSheet {} },
-                    Overlay::Share => rsx! { online::Share {} },
-                    Overlay::OnlineGames => rsx! { online::OnlineGames {} },
-                    Overlay::None => rsx! {},
-                }
+            match view.overlay {
+                Overlay::NewGame => rsx! { new_game::NewGame {} },
+                Overlay::ConfirmResign => rsx! { controls::ConfirmResign {} },
+                Overlay::ConfirmPass => rsx! { controls::ConfirmPass {} },
+                Overlay::More => rsx! { more::More {} },
+                Overlay::Moves => rsx! { moves::MovesSheet {} },
+                Overlay::Share => rsx! { online::Share {} },
+                Overlay::OnlineGames => rsx! { online::OnlineGames {} },
+                Overlay::None => rsx! {},
             }
         }
     }
