@@ -58,38 +58,31 @@ struct MenuBar {
 impl MenuBar {
     /// The menu bar in `tr`'s words (the app's own language follows once it has started).
     fn new(tr: Tr) -> Result<MenuBar, dioxus::desktop::muda::Error> {
-        let items: Vec<(Command, MenuItem)> = Command::ALL
-            .into_iter()
-            .map(|c| {
-                (
-                    c,
-                    MenuItem::with_id(c.id(), c.label(tr), true, accelerator(c)),
-                )
-            })
-            .collect();
-        let item = |command| {
-            items
-                .iter()
-                .find(|(c, _)| *c == command)
-                .map(|(_, item)| item)
-                .unwrap_or_else(|| unreachable!("every command has an item"))
+        let mut items: Vec<(Command, MenuItem)> = Vec::with_capacity(Command::ALL.len());
+        let mut item = |c: Command| {
+            let made = MenuItem::with_id(c.id(), c.label(tr), true, accelerator(c));
+            items.push((c, made.clone()));
+            made
         };
+        let (new_game, open, save, quit) = (
+            item(Command::NewGame),
+            item(Command::OpenRecord),
+            item(Command::SaveRecord),
+            item(Command::Quit),
+        );
+        let (undo, redo) = (item(Command::Undo), item(Command::Redo));
         let game = Submenu::with_items(
             tr.menu_game(),
             true,
             &[
-                item(Command::NewGame),
-                item(Command::OpenRecord),
-                item(Command::SaveRecord),
+                &new_game,
+                &open,
+                &save,
                 &PredefinedMenuItem::separator(),
-                item(Command::Quit),
+                &quit,
             ],
         )?;
-        let edit = Submenu::with_items(
-            tr.menu_edit(),
-            true,
-            &[item(Command::Undo), item(Command::Redo)],
-        )?;
+        let edit = Submenu::with_items(tr.menu_edit(), true, &[&undo, &redo])?;
         let bar = Menu::with_items(&[&game, &edit])?;
         Ok(MenuBar {
             bar,
