@@ -8,10 +8,11 @@ use ishi_rules::othello::transcript::{self, TranscriptErrorKind};
 use ishi_rules::othello::{Move, Othello, Shape};
 use ishi_rules::{IllegalReason, Player};
 
-const OBF_FILES: [&str; 3] = [
+const OBF_FILES: [&str; 4] = [
     include_str!("data/ffo-01-19.obf"),
     include_str!("data/ffo-20-39.obf"),
     include_str!("data/ffo-40-44.obf"),
+    include_str!("data/ffo-45-59.obf"),
 ];
 
 #[test]
@@ -27,7 +28,7 @@ fn ffo_positions_print_back_to_the_same_text() {
         assert!(position.is_legal(best), "{best} in {board}");
         count += 1;
     }
-    assert_eq!(count, 44);
+    assert_eq!(count, 59);
 }
 
 #[test]
