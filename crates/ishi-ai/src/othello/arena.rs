@@ -18,6 +18,13 @@ pub(crate) trait Arena {
     fn moves(&self, p: Self::B, o: Self::B) -> Self::B;
     /// The discs of `o` flipped by `p` placing on `sq`.
     fn flips(&self, p: Self::B, o: Self::B, sq: usize) -> Self::B;
+    /// How many discs `p` flips by playing `x` when `x` is the board's last empty square
+    /// (every other square holds a disc of `p` or of the opponent).
+    #[inline(always)]
+    fn last_flips(&self, p: Self::B, x: usize) -> u32 {
+        let o = self.cells() & !(p | Self::B::bit(x));
+        self.flips(p, o, x).count()
+    }
     /// The playable squares.
     fn cells(&self) -> Self::B;
     /// The number of playable squares.
@@ -79,6 +86,69 @@ const SQUARE_VALUE_8: [i32; 64] = [
     18,  4, 16, 12, 12, 16,  4, 18,
 ];
 
+/// Column a: one bit in each byte.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+/// Multiplying column a by this gathers its bits into the top byte, rank r at bit r: each
+/// bit's products land on distinct bits, so there are no carries.
+const FILE_TO_BYTE: u64 = 0x0102_0408_1020_4080;
+
+/// `LINE_FLIPS[i][line]`: how many discs a disc placed at index `i` of a full line of eight
+/// flips, the line's set bits being the mover's discs and the others the opponent's (index
+/// `i` itself is the empty square). Bits beyond a shorter line's ends read as opponent discs
+/// that no disc of the mover closes, so they flip nothing: one table serves every line.
+static LINE_FLIPS: [[u8; 256]; 8] = {
+    let mut table = [[0u8; 256]; 8];
+    let mut i = 0;
+    while i < 8 {
+        let mut line = 0;
+        while line < 256 {
+            let mut flips = 0;
+            let mut j = i + 1;
+            while j < 8 && line >> j & 1 == 0 {
+                j += 1;
+            }
+            if j < 8 {
+                flips += j - i - 1;
+            }
+            let mut j = i;
+            while j > 0 && line >> (j - 1) & 1 == 0 {
+                j -= 1;
+            }
+            if j > 0 {
+                flips += i - j;
+            }
+            table[i][line] = flips as u8;
+            line += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// The squares on the diagonal through each square that rises with the file.
+static DIAGONALS: [u64; 64] = diagonals(1);
+/// The squares on the diagonal through each square that falls with the file.
+static ANTI_DIAGONALS: [u64; 64] = diagonals(-1);
+
+/// For each square, the squares `(rank + k, file + slope * k)` for every `k` on the board.
+const fn diagonals(slope: i32) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (rank, file) = ((sq / 8) as i32, (sq % 8) as i32);
+        let mut k = -7;
+        while k <= 7 {
+            let (r, f) = (rank + k, file + slope * k);
+            if r >= 0 && r < 8 && f >= 0 && f < 8 {
+                table[sq] |= 1 << (8 * r + f);
+            }
+            k += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
 static NEIGHBOURS_8: [u64; 64] = {
     let mut table = [0u64; 64];
     let mut sq = 0;
@@ -119,6 +189,23 @@ impl Arena for Std8 {
     #[inline(always)]
     fn flips(&self, p: u64, o: u64, sq: usize) -> u64 {
         bitboard::flips(p, o, sq)
+    }
+
+    /// Reads each of the four lines through `x` as one byte (a row directly, a column and the
+    /// two diagonals by one multiplication each) and looks the flips up in [`LINE_FLIPS`].
+    #[inline(always)]
+    fn last_flips(&self, p: u64, x: usize) -> u32 {
+        let (rank, file) = (x >> 3, x & 7);
+        let row = (p >> (8 * rank)) as u8;
+        let column = (((p >> file) & FILE_A).wrapping_mul(FILE_TO_BYTE) >> 56) as u8;
+        let diagonal = ((p & DIAGONALS[x]).wrapping_mul(FILE_A) >> 56) as u8;
+        let anti_diagonal = ((p & ANTI_DIAGONALS[x]).wrapping_mul(FILE_A) >> 56) as u8;
+        u32::from(
+            LINE_FLIPS[file][usize::from(row)]
+                + LINE_FLIPS[rank][usize::from(column)]
+                + LINE_FLIPS[file][usize::from(diagonal)]
+                + LINE_FLIPS[file][usize::from(anti_diagonal)],
+        )
     }
 
     #[inline(always)]
@@ -381,4 +468,35 @@ pub(crate) fn square_at(sq: usize, size: usize) -> Square {
     // Indexes come from bit sets of a board of at most 10x10, so the coordinates fit.
     Square::from_coords((sq % size) as u8, (sq / size) as u8)
         .unwrap_or_else(|| unreachable!("square index {sq} off a {size}x{size} board"))
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// The line tables count what the full flip kernel flips, on every full board with
+        /// one empty square, for either side.
+        #[test]
+        fn last_flips_by_lines_match_the_flip_kernel(p: u64, x in 0usize..64) {
+            let p = p & !(1 << x);
+            let o = !p & !(1 << x);
+            let arena = Std8::new();
+            prop_assert_eq!(arena.last_flips(p, x), bitboard::flips(p, o, x).count_ones());
+            prop_assert_eq!(arena.last_flips(o, x), bitboard::flips(o, p, x).count_ones());
+        }
+    }
+
+    #[test]
+    fn last_flips_close_lines_in_every_direction() {
+        // Square 27 (rank 3, file 3) empty, the mover on the far end of each of the eight lines
+        // from it and the opponent everywhere else. Towards rank 0, file 0 or both, two discs
+        // lie between; towards rank 7 or file 7, three; on the falling diagonal two each way.
+        let x = 27;
+        let ends = [24, 31, 3, 59, 0, 63, 6, 48];
+        let p = ends.iter().fold(0u64, |b, &sq| b | 1 << sq);
+        assert_eq!(Std8::new().last_flips(p, x), 2 + 3 + 2 + 3 + 2 + 3 + 2 + 2);
+    }
 }

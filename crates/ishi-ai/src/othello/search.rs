@@ -5,11 +5,13 @@
 //!   (hash move first, bound cutoffs), and move ordering by the evaluation of each child and
 //!   the opponent's replies at depth 5 and more, by fewest opponent replies (corners counted
 //!   twice) below. (A history heuristic was tried: it made the trees bigger.)
-//! - Endgame, exact: PVS with the table and fastest-first ordering (fewest opponent replies,
-//!   then fewest potential replies, corners, square values) down to [`SHALLOW`] empties, with
-//!   Edax's stability cutoff; then a table-free search that plays the empties of odd quadrants
-//!   first (parity); the last four empties are hand-unrolled ([`Search::solve_4`] down to
-//!   [`Search::score_1`], as Edax's `search_solve_4` .. `board_score_1`).
+//! - Endgame, exact: PVS with fastest-first ordering (fewest opponent replies, then fewest
+//!   potential replies, corners, square values; from [`EVAL_ORDER_EMPTIES`] up the children's
+//!   midgame values too) down to [`SHALLOW`] empties, with the table from [`TABLE_EMPTIES`] up
+//!   and Edax's stability cutoff; then a table-free search that plays the empties of odd
+//!   quadrants first (parity); the last four empties are hand-unrolled ([`Search::solve_4`]
+//!   down to [`Search::score_1`], as Edax's `search_solve_4` .. `board_score_1`), and the last
+//!   square's flips are counted line by line ([`Arena::last_flips`]).
 //!
 //! Every recursive function is written once as an `#[inline(always)]` body generic over a
 //! [`Cpu`], and recursion goes through the `Cpu`: [`Portable`] calls the body directly, and on
@@ -28,6 +30,19 @@ pub(crate) const SHALLOW: u32 = 6;
 /// From this many empties up, the endgame search looks up every child in the table before
 /// searching any (enhanced transposition cutoff).
 const ETC_EMPTIES: u32 = 12;
+/// From this many empties up, the endgame search stores and looks up positions in the table;
+/// below, a lookup costs more than the subtree it could save (FFO #40-#44 solved 9 % faster
+/// than with the table from [`SHALLOW`] + 1 empties).
+const TABLE_EMPTIES: u32 = 8;
+/// From this many empties up, the endgame search orders its moves by a midgame search of
+/// each child as well (as Edax does above 15 empties): one ply deeper every two empties more,
+/// at most [`EVAL_ORDER_DIVISOR`]`.len() - 1` plies. FFO #40-#44 took 29 % fewer nodes, #48
+/// (25 empties) 3.3 times fewer.
+const EVAL_ORDER_EMPTIES: u32 = 14;
+/// How much a child's midgame value weighs in the move order, by the depth of its search:
+/// its value in hundredths of a disc divided by this counts as much as one reply fewer for
+/// the opponent (shallow values are trusted less).
+const EVAL_ORDER_DIVISOR: [i32; 5] = [400, 200, 200, 100, 100];
 /// How many times the node limit an exact solve may visit: its nodes are that much cheaper.
 const ENDGAME_NODE_FACTOR: u64 = 4;
 /// Nodes between two looks at the clock and the stop flag.
@@ -583,7 +598,8 @@ impl<A: Arena> Search<'_, A> {
         }
         let key = A::key(p, o) ^ END_SALT;
         let mut hash_move = NO_MOVE;
-        if let Some(hit) = self.table.probe(key) {
+        let use_table = empties >= TABLE_EMPTIES;
+        if use_table && let Some(hit) = self.table.probe(key) {
             hash_move = hit.best;
             if hit.lower >= beta || hit.lower == hit.upper {
                 return hit.lower;
@@ -596,6 +612,9 @@ impl<A: Arena> Search<'_, A> {
         }
         let empty = self.arena.cells() & !(p | o);
         let parity = self.parity(empty);
+        let sort_depth = empties
+            .checked_sub(EVAL_ORDER_EMPTIES)
+            .map(|above| (above / 2).min(4));
         let start = self.stack.len();
         for sq in Self::squares(moves) {
             let flips = self.arena.flips(p, o, sq);
@@ -607,7 +626,11 @@ impl<A: Arena> Search<'_, A> {
                 let potential = self.arena.frontier(no, empty).count() as i32;
                 let corners = (no & self.arena.corners()).count() as i32;
                 let odd = i32::from(parity & self.arena.quadrant(sq) != 0);
-                -(mobility << 15) - (potential << 5)
+                let value = sort_depth.map_or(0, |depth| {
+                    let v = F::mid(self, np, no, depth, -INF, INF, false);
+                    (v << 15) / EVAL_ORDER_DIVISOR[depth as usize]
+                });
+                -(mobility << 15) - (potential << 5) - value
                     + (corners << 11)
                     + (odd << 3)
                     + self.arena.square_value(sq)
@@ -658,9 +681,11 @@ impl<A: Arena> Search<'_, A> {
             }
         }
         self.stack.truncate(start);
-        let (lower, upper) = bounds(best, alpha0, beta0);
-        self.table
-            .store(key, empties as u8, lower, upper, best_move);
+        if use_table {
+            let (lower, upper) = bounds(best, alpha0, beta0);
+            self.table
+                .store(key, empties as u8, lower, upper, best_move);
+        }
         best
     }
 
@@ -705,16 +730,9 @@ impl<A: Arena> Search<'_, A> {
                 self.nodes += 1;
                 self.score_1(p, o, usize::from(list.squares[0]))
             }
-            2 => self.solve_2(p, o, alpha, beta, list.squares[0], list.squares[1], passed),
-            3 => self.solve_3(
-                p,
-                o,
-                alpha,
-                beta,
-                [0, 1, 2].map(|i| list.squares[i]),
-                passed,
-            ),
-            4 => self.solve_4(p, o, alpha, beta, list, parity, passed),
+            2 => self.solve_2(p, o, alpha, beta, list.squares[0], list.squares[1]),
+            3 => self.solve_3(p, o, alpha, beta, [0, 1, 2].map(|i| list.squares[i])),
+            4 => self.solve_4(p, o, alpha, beta, list, parity),
             _ => F::shallow(self, p, o, alpha, beta, list, parity, passed),
         }
     }
@@ -751,7 +769,7 @@ impl<A: Arena> Search<'_, A> {
                 let (np, no) = Self::child(p, o, sq, flips);
                 let rest = list.without(i);
                 let v = if rest.len == 4 {
-                    -self.solve_4(np, no, -beta, -alpha, rest, parity ^ quadrant, false)
+                    -self.solve_4(np, no, -beta, -alpha, rest, parity ^ quadrant)
                 } else {
                     -F::shallow(self, np, no, -beta, -alpha, rest, parity ^ quadrant, false)
                 };
@@ -779,40 +797,51 @@ impl<A: Arena> Search<'_, A> {
     }
 
     /// Four empties: the squares alone in their quadrant first, then the exact value by hand.
-    #[allow(clippy::too_many_arguments)]
+    ///
+    /// This and [`Search::solve_3`] and [`Search::solve_2`] do not call themselves (a pass
+    /// looks at the other side's moves in place), so that they are inlined into the bodies
+    /// a [`Cpu`] compiles: a function of its own would be built for the baseline processor,
+    /// without the hardware bit counts.
     #[inline(always)]
     fn solve_4(
         &mut self,
         p: A::B,
         o: A::B,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         list: Empties,
         parity: u32,
-        passed: bool,
     ) -> i32 {
         if self.visit() {
             return 0;
         }
-        let mut xs = [
-            list.squares[0],
-            list.squares[1],
-            list.squares[2],
-            list.squares[3],
-        ];
         // Stable partition: squares in quadrants with an odd number of empties first.
         let odd = |sq: u8| parity & self.arena.quadrant(usize::from(sq)) != 0;
-        let mut sorted = [0u8; 4];
+        let mut xs = [0u8; 4];
         let mut n = 0;
         for pass in [true, false] {
-            for &x in &xs {
+            for &x in &list.squares[..4] {
                 if odd(x) == pass {
-                    sorted[n] = x;
+                    xs[n] = x;
                     n += 1;
                 }
             }
         }
-        xs = sorted;
+        if let Some(v) = self.moves_4(p, o, alpha, beta, xs) {
+            return v;
+        }
+        if self.visit() {
+            return 0;
+        }
+        match self.moves_4(o, p, -beta, -alpha, xs) {
+            Some(v) => -v,
+            None => final_margin(p, o, 4),
+        }
+    }
+
+    /// The best of `p`'s moves on the four squares `xs`, `None` when `p` has none.
+    #[inline(always)]
+    fn moves_4(&mut self, p: A::B, o: A::B, mut alpha: i32, beta: i32, xs: [u8; 4]) -> Option<i32> {
         let mut best = -INF;
         for i in 0..4 {
             let sq = usize::from(xs[i]);
@@ -830,38 +859,37 @@ impl<A: Arena> Search<'_, A> {
                 2 => [xs[0], xs[1], xs[3]],
                 _ => [xs[0], xs[1], xs[2]],
             };
-            let v = -self.solve_3(np, no, -beta, -alpha, rest, false);
+            let v = -self.solve_3(np, no, -beta, -alpha, rest);
             if v > best {
                 best = v;
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
-                        return best;
+                        break;
                     }
                 }
             }
         }
-        if best == -INF {
-            if passed {
-                return final_margin(p, o, 4);
-            }
-            return -self.solve_4(o, p, -beta, -alpha, list, parity, true);
-        }
-        best
+        (best != -INF).then_some(best)
     }
 
     /// Three empties, in the order given.
     #[inline(always)]
-    fn solve_3(
-        &mut self,
-        p: A::B,
-        o: A::B,
-        mut alpha: i32,
-        beta: i32,
-        xs: [u8; 3],
-        passed: bool,
-    ) -> i32 {
+    fn solve_3(&mut self, p: A::B, o: A::B, alpha: i32, beta: i32, xs: [u8; 3]) -> i32 {
         self.nodes += 1;
+        if let Some(v) = self.moves_3(p, o, alpha, beta, xs) {
+            return v;
+        }
+        self.nodes += 1;
+        match self.moves_3(o, p, -beta, -alpha, xs) {
+            Some(v) => -v,
+            None => final_margin(p, o, 3),
+        }
+    }
+
+    /// The best of `p`'s moves on the three squares `xs`, `None` when `p` has none.
+    #[inline(always)]
+    fn moves_3(&mut self, p: A::B, o: A::B, mut alpha: i32, beta: i32, xs: [u8; 3]) -> Option<i32> {
         let mut best = -INF;
         for i in 0..3 {
             let sq = usize::from(xs[i]);
@@ -878,62 +906,61 @@ impl<A: Arena> Search<'_, A> {
                 1 => (xs[0], xs[2]),
                 _ => (xs[0], xs[1]),
             };
-            let v = -self.solve_2(np, no, -beta, -alpha, a, b, false);
+            let v = -self.solve_2(np, no, -beta, -alpha, a, b);
             if v > best {
                 best = v;
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
-                        return best;
+                        break;
                     }
                 }
             }
         }
-        if best == -INF {
-            if passed {
-                return final_margin(p, o, 3);
-            }
-            return -self.solve_3(o, p, -beta, -alpha, xs, true);
-        }
-        best
+        (best != -INF).then_some(best)
     }
 
     /// Two empties.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn solve_2(
-        &mut self,
-        p: A::B,
-        o: A::B,
-        alpha: i32,
-        beta: i32,
-        x1: u8,
-        x2: u8,
-        passed: bool,
-    ) -> i32 {
+    fn solve_2(&mut self, p: A::B, o: A::B, alpha: i32, beta: i32, x1: u8, x2: u8) -> i32 {
         self.nodes += 1;
+        if let Some(v) = self.moves_2(p, o, beta, x1, x2) {
+            return v;
+        }
+        self.nodes += 1;
+        match self.moves_2(o, p, -alpha, x1, x2) {
+            Some(v) => -v,
+            None => final_margin(p, o, 2),
+        }
+    }
+
+    /// The best of `p`'s moves on `x1` and `x2`, `None` when `p` has neither.
+    #[inline(always)]
+    fn moves_2(&mut self, p: A::B, o: A::B, beta: i32, x1: u8, x2: u8) -> Option<i32> {
         let (s1, s2) = (usize::from(x1), usize::from(x2));
         let mut best = -INF;
-        let flips = self.arena.flips(p, o, s1);
+        let flips = if self.arena.neighbours_of(s1) & o == A::B::ZERO {
+            A::B::ZERO
+        } else {
+            self.arena.flips(p, o, s1)
+        };
         if flips != A::B::ZERO {
             let (np, no) = Self::child(p, o, s1, flips);
             best = -self.score_1(np, no, s2);
             if best >= beta {
-                return best;
+                return Some(best);
             }
         }
-        let flips = self.arena.flips(p, o, s2);
+        let flips = if self.arena.neighbours_of(s2) & o == A::B::ZERO {
+            A::B::ZERO
+        } else {
+            self.arena.flips(p, o, s2)
+        };
         if flips != A::B::ZERO {
             let (np, no) = Self::child(p, o, s2, flips);
             best = best.max(-self.score_1(np, no, s1));
         }
-        if best == -INF {
-            if passed {
-                return final_margin(p, o, 2);
-            }
-            return -self.solve_2(o, p, -beta, -alpha, x1, x2, true);
-        }
-        best
+        (best != -INF).then_some(best)
     }
 
     /// One empty square `x`: the final margin for `p`, who moves first.
@@ -941,13 +968,13 @@ impl<A: Arena> Search<'_, A> {
     fn score_1(&mut self, p: A::B, o: A::B, x: usize) -> i32 {
         self.nodes += 1;
         let cells = self.arena.cell_count();
-        let flips = self.arena.flips(p, o, x);
-        if flips != A::B::ZERO {
-            return 2 * (p.count() + 1 + flips.count()) as i32 - cells;
+        let flips = self.arena.last_flips(p, x);
+        if flips != 0 {
+            return 2 * (p.count() + 1 + flips) as i32 - cells;
         }
-        let flips = self.arena.flips(o, p, x);
-        if flips != A::B::ZERO {
-            return cells - 2 * (o.count() + 1 + flips.count()) as i32;
+        let flips = self.arena.last_flips(o, x);
+        if flips != 0 {
+            return cells - 2 * (o.count() + 1 + flips) as i32;
         }
         final_margin(p, o, 1)
     }
