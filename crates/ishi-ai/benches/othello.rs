@@ -3,8 +3,9 @@
 //!
 //! `cargo bench -p ishi-ai --bench othello [-- FILE.obf ...]`. Single thread, CPU time (so a
 //! busy machine does not count against the figures), a 64 MiB table for the solves. Without
-//! files it solves FFO #1-#19 (14-20 empties) and #40-#44 (20-23 empties). Edax 4.6 without
-//! its evaluation weights takes about 24 CPU-seconds for #40-#44 on this machine class.
+//! files it solves FFO #1-#19 (14-20 empties) and #40-#44 (20-23 empties). Edax 4.6 (one
+//! thread, exact, without its evaluation weights) takes 11-12 CPU-seconds for #40-#44 on this
+//! machine class; `scripts/endgame` and `docs/strength.md` have #40-#59.
 
 #[path = "../../ishi-rules/benches/support/cpu.rs"]
 mod cpu;
