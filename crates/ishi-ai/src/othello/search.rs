@@ -410,6 +410,16 @@ impl<A: Arena> Search<'_, A> {
         (o ^ flips, p ^ flips ^ A::B::bit(sq))
     }
 
+    /// The discs `p` flips on `sq`, after a cheap look whether any disc of `o` is next to it.
+    #[inline(always)]
+    fn flips_near(&self, p: A::B, o: A::B, sq: usize) -> A::B {
+        if self.arena.neighbours_of(sq) & o == A::B::ZERO {
+            A::B::ZERO
+        } else {
+            self.arena.flips(p, o, sq)
+        }
+    }
+
     /// Moves of the opponent in a child, corners counted twice.
     #[inline(always)]
     fn weighted_mobility(&self, p: A::B, o: A::B) -> i32 {
@@ -596,10 +606,11 @@ impl<A: Arena> Search<'_, A> {
             }
             beta = beta.min(bound);
         }
-        let key = A::key(p, o) ^ END_SALT;
+        let key = (empties >= TABLE_EMPTIES).then(|| A::key(p, o) ^ END_SALT);
         let mut hash_move = NO_MOVE;
-        let use_table = empties >= TABLE_EMPTIES;
-        if use_table && let Some(hit) = self.table.probe(key) {
+        if let Some(key) = key
+            && let Some(hit) = self.table.probe(key)
+        {
             hash_move = hit.best;
             if hit.lower >= beta || hit.lower == hit.upper {
                 return hit.lower;
@@ -681,7 +692,7 @@ impl<A: Arena> Search<'_, A> {
             }
         }
         self.stack.truncate(start);
-        if use_table {
+        if let Some(key) = key {
             let (lower, upper) = bounds(best, alpha0, beta0);
             self.table
                 .store(key, empties as u8, lower, upper, best_move);
@@ -758,11 +769,10 @@ impl<A: Arena> Search<'_, A> {
             for i in 0..list.len {
                 let sq = usize::from(list.squares[i]);
                 let quadrant = self.arena.quadrant(sq);
-                if (parity & quadrant != 0) != odd || self.arena.neighbours_of(sq) & o == A::B::ZERO
-                {
+                if (parity & quadrant != 0) != odd {
                     continue;
                 }
-                let flips = self.arena.flips(p, o, sq);
+                let flips = self.flips_near(p, o, sq);
                 if flips == A::B::ZERO {
                     continue;
                 }
@@ -830,9 +840,7 @@ impl<A: Arena> Search<'_, A> {
         if let Some(v) = self.moves_4(p, o, alpha, beta, xs) {
             return v;
         }
-        if self.visit() {
-            return 0;
-        }
+        self.nodes += 1;
         match self.moves_4(o, p, -beta, -alpha, xs) {
             Some(v) => -v,
             None => final_margin(p, o, 4),
@@ -845,10 +853,7 @@ impl<A: Arena> Search<'_, A> {
         let mut best = -INF;
         for i in 0..4 {
             let sq = usize::from(xs[i]);
-            if self.arena.neighbours_of(sq) & o == A::B::ZERO {
-                continue;
-            }
-            let flips = self.arena.flips(p, o, sq);
+            let flips = self.flips_near(p, o, sq);
             if flips == A::B::ZERO {
                 continue;
             }
@@ -893,10 +898,7 @@ impl<A: Arena> Search<'_, A> {
         let mut best = -INF;
         for i in 0..3 {
             let sq = usize::from(xs[i]);
-            if self.arena.neighbours_of(sq) & o == A::B::ZERO {
-                continue;
-            }
-            let flips = self.arena.flips(p, o, sq);
+            let flips = self.flips_near(p, o, sq);
             if flips == A::B::ZERO {
                 continue;
             }
@@ -939,11 +941,7 @@ impl<A: Arena> Search<'_, A> {
     fn moves_2(&mut self, p: A::B, o: A::B, beta: i32, x1: u8, x2: u8) -> Option<i32> {
         let (s1, s2) = (usize::from(x1), usize::from(x2));
         let mut best = -INF;
-        let flips = if self.arena.neighbours_of(s1) & o == A::B::ZERO {
-            A::B::ZERO
-        } else {
-            self.arena.flips(p, o, s1)
-        };
+        let flips = self.flips_near(p, o, s1);
         if flips != A::B::ZERO {
             let (np, no) = Self::child(p, o, s1, flips);
             best = -self.score_1(np, no, s2);
@@ -951,11 +949,7 @@ impl<A: Arena> Search<'_, A> {
                 return Some(best);
             }
         }
-        let flips = if self.arena.neighbours_of(s2) & o == A::B::ZERO {
-            A::B::ZERO
-        } else {
-            self.arena.flips(p, o, s2)
-        };
+        let flips = self.flips_near(p, o, s2);
         if flips != A::B::ZERO {
             let (np, no) = Self::child(p, o, s2, flips);
             best = best.max(-self.score_1(np, no, s1));
