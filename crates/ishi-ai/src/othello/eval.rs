@@ -21,8 +21,11 @@
 
 use std::sync::OnceLock;
 
-use super::arena::{Arena, Wide};
+use ishi_rules::othello::{Bits, Othello};
+
+use super::arena::{Arena, Std8, Wide};
 use super::patterns::{self, PHASES, SCALE, WEIGHTS};
+use crate::Eval;
 
 /// The learned weights of the 8x8 evaluation, as `examples/othello_train.rs` writes them.
 /// Native builds carry them; a WASM build does not, so that the web app's first download
@@ -128,6 +131,55 @@ pub(crate) fn evaluate_learned(weights: &[i16], p: u64, o: u64) -> i32 {
     let mut sum = 0i32;
     patterns::features(p, o, |i| sum += i32::from(table[i]));
     sum * 100 / SCALE
+}
+
+/// The engine's static evaluation of `position` for the player to move: what a search of
+/// depth 0 answers, with no move looked at. An estimate of the final margin in hundredths of
+/// a disc ([`Eval::Estimate`]): the learned patterns on 8x8, the hand-set model on other
+/// boards.
+///
+/// As in the search, a player with no move passes for free: the opponent's evaluation is
+/// turned around. When neither side can move the game is over and the answer is its final
+/// margin ([`Eval::Exact`], empty squares to the winner).
+///
+/// ```
+/// use ishi_ai::Eval;
+/// use ishi_ai::othello::static_eval;
+/// use ishi_rules::othello::Othello;
+///
+/// let Eval::Estimate(start) = static_eval(&Othello::standard()) else {
+///     panic!("the start is not over");
+/// };
+/// assert!(start.abs() < 500, "the start is about even, not {start}");
+/// ```
+pub fn static_eval(position: &Othello) -> Eval {
+    match position {
+        Othello::Standard(board) => {
+            let (p, o) = board.mover_and_waiter();
+            at_depth_0(&Std8::new(), p, o)
+        }
+        Othello::General(board) => {
+            let (p, o) = board.mover_and_waiter();
+            at_depth_0(&Wide::new(board.shape()), p, o)
+        }
+    }
+}
+
+fn at_depth_0<A: Arena>(arena: &A, p: A::B, o: A::B) -> Eval {
+    if arena.moves(p, o) == A::B::ZERO {
+        if arena.moves(o, p) == A::B::ZERO {
+            let empties = (arena.cells() & !(p | o)).count() as i32;
+            let diff = p.count() as i32 - o.count() as i32;
+            return Eval::Exact(diff + diff.signum() * empties);
+        }
+        return match at_depth_0(arena, o, p) {
+            Eval::Estimate(v) => Eval::Estimate(-v),
+            other => other,
+        };
+    }
+    // The search keeps estimates short of a full board's margin, as here.
+    let limit = 100 * arena.cell_count() - 1;
+    Eval::Estimate(arena.evaluate(p, o).clamp(-limit, limit))
 }
 
 /// The feature count.

@@ -24,11 +24,13 @@
 //! learned from self-play games (edges, corners, lines, diagonals, mobility and parity: see
 //! `patterns.rs` and `examples/othello_train.rs`); on other boards with a hand-set model of
 //! mobility, potential mobility, corners, the squares next to empty corners, discs and
-//! parity. Near the end it switches to an exact solver ([`Engine::solve`]): fastest-first
-//! ordering, enhanced transposition and stable-disc cutoffs, parity ordering near the leaves
-//! and the last four empties unrolled by hand, as in Edax. On x86-64 the search runs in a copy
-//! compiled for AVX2/BMI/LZCNT/POPCNT when the processor has them, chosen at run time,
-//! so one binary is fast where it can be and still runs everywhere, WASM included.
+//! parity; [`static_eval`] gives that evaluation alone (`benches/othello_eval.rs` measures it
+//! against exact scores). Near the end it switches to an exact solver ([`Engine::solve`]):
+//! fastest-first ordering, enhanced transposition and stable-disc cutoffs, parity ordering
+//! near the leaves and the last four empties unrolled by hand, as in Edax. On x86-64 the
+//! search runs in a copy compiled for AVX2/BMI/LZCNT/POPCNT when the processor has them,
+//! chosen at run time, so one binary is fast where it can be and still runs everywhere, WASM
+//! included.
 //!
 //! The transposition table takes [`DEFAULT_TABLE_BYTES`] (4 MiB) unless an [`Engine`] is made
 //! with another size; the levels size theirs to their node budget (32 bytes a node, from
@@ -59,7 +61,7 @@ use arena::{Arena, Std8, Wide, square_at};
 use search::{Found, Job};
 use table::Table;
 
-pub use eval::{WeightsError, load_weights, weights_ready};
+pub use eval::{WeightsError, load_weights, static_eval, weights_ready};
 pub use simple::square_weights;
 pub use table::DEFAULT_TABLE_BYTES;
 
