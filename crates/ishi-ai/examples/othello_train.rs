@@ -23,6 +23,28 @@
 //! program), then 1 600 games of that kind and 10 300 games as above, both with the first
 //! learned weights. Generating runs one thread; start several with different seeds to use
 //! more cores.
+//!
+//! A third step measures rather than trains: the test set of `benches/othello_eval.rs`,
+//! positions of strong human games with 20 to 30 empty squares, each labelled with its exact
+//! final margin for the side to move by the engine's solver (`tests/data/eval-20-30.obf`):
+//!
+//! ```sh
+//! # 3. For each count of empties from 20 to 30, that many positions, each of its own game
+//! #    (games shuffled by the seed, 1). 132 minutes on one core (2026-11-25): 20 for the
+//! #    225 positions of 20 to 25 empties, whose solves take up to a second at 20 and 21
+//! #    empties and up to a minute and a half at 25, and 112 for the 17 of 26 to 30 empties,
+//! #    from 16 seconds to 34 minutes each (one of 27 empties took 30). Hence 40 positions a
+//! #    count up to 24 empties, 25 at 25 and 6, 5, 3, 2 and 1 beyond: the bench's figures
+//! #    from 26 empties on are rough.
+//! cargo run --release -p ishi-ai --example othello_train -- label \
+//!     /work/shared/data/othello-games/eothello-games.csv 1 40 40 40 40 40 25 6 5 3 2 1 \
+//!     > crates/ishi-ai/tests/data/eval-20-30.obf
+//! ```
+//!
+//! Where the player to move at a count must pass, the position after the pass is taken (the
+//! other player to move), so that every position of the set has a move; the static evaluation
+//! of a position whose player must pass is that of the opponent after the pass, turned around,
+//! which the set then need not test.
 
 #[path = "../src/othello/patterns.rs"]
 mod patterns;
@@ -34,7 +56,7 @@ use ishi_ai::othello::{Engine, OthelloLevel, choose};
 use ishi_ai::{Level, Limits, Stop};
 use ishi_rules::Game;
 use ishi_rules::othello::notation::{parse_obf_line, print_board};
-use ishi_rules::othello::{Othello, Othello8};
+use ishi_rules::othello::{Othello, Othello8, transcript};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -88,6 +110,83 @@ fn generate(games: u64, seed: u64, out: &mut impl Write) -> io::Result<()> {
             let label = p.turn().fold(margin, -margin);
             writeln!(out, "{}; {label:+}", print_board(&p))?;
         }
+    }
+    Ok(())
+}
+
+/// The empties counts of the evaluation's test set.
+const LABEL_EMPTIES: std::ops::RangeInclusive<u32> = 20..=30;
+
+/// Exact labels for the evaluation's test set: `counts[i]` positions with `20 + i` empty
+/// squares from the games of `csv` (the columns `id,winner,moves` of `eothello-games.csv`, a
+/// header line first), each with its exact final margin for the side to move. Each count of
+/// empties takes its games in its own order, shuffled by `seed` and the count, one position a
+/// game, so a larger count only adds positions. Where the player to move at that count must
+/// pass, the position after the pass is taken, so that every position has a move; games that
+/// end sooner give none.
+fn label(csv: &str, seed: u64, counts: &[usize], out: &mut impl Write) -> io::Result<()> {
+    let text = std::fs::read_to_string(csv)?;
+    let games: Vec<(&str, &str)> = text
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let mut columns = line.splitn(3, ',');
+            Some((columns.next()?, columns.nth(1)?))
+        })
+        .collect();
+    let mut engine = Engine::with_table_bytes(64 << 20);
+    let stop = Stop::new();
+    writeln!(
+        out,
+        "% {} positions of {csv} with 20-30 empties, per count {counts:?} (seed {seed}), \
+         each with its exact final margin for the side to move",
+        counts.iter().sum::<usize>(),
+        csv = csv.rsplit('/').next().unwrap_or(csv)
+    )?;
+    for (empties, &count) in LABEL_EMPTIES.zip(counts) {
+        let mut order: Vec<usize> = (0..games.len()).collect();
+        let mut rng = SmallRng::seed_from_u64(seed.wrapping_mul(1_000_003) ^ u64::from(empties));
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.random_range(0..=i));
+        }
+        let mut written = std::collections::HashSet::new();
+        let start = std::time::Instant::now();
+        for &(id, moves) in order.iter().map(|&i| &games[i]) {
+            if written.len() == count {
+                break;
+            }
+            let replay = transcript::load(&Othello::standard(), moves)
+                .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("{id}: {e}")))?;
+            let Some(position) = replay
+                .positions
+                .iter()
+                .rev()
+                .find(|p| p.score().empties == empties)
+                .filter(|p| !p.is_over())
+            else {
+                continue;
+            };
+            let board = print_board(position);
+            if !written.insert(board.clone()) {
+                continue;
+            }
+            let clock = std::time::Instant::now();
+            let result = engine.solve(position, &stop);
+            let ishi_ai::Eval::Exact(margin) = result.eval else {
+                unreachable!("an unstopped solve is exact");
+            };
+            writeln!(out, "{board}; {margin:+}")?;
+            out.flush()?;
+            eprintln!(
+                "{empties} empties, game {id}: {margin:+} in {:.1} s",
+                clock.elapsed().as_secs_f64()
+            );
+        }
+        eprintln!(
+            "{empties} empties: {} positions in {:.1} s",
+            written.len(),
+            start.elapsed().as_secs_f64()
+        );
     }
     Ok(())
 }
@@ -265,7 +364,8 @@ fn run() -> io::Result<()> {
     let usage = || {
         io::Error::new(
             io::ErrorKind::InvalidInput,
-            "usage: othello_train generate GAMES SEED > FILE.obf | fit FILE.obf... > weights.bin",
+            "usage: othello_train generate GAMES SEED > FILE.obf | fit FILE.obf... > weights.bin \
+             | label GAMES.csv SEED COUNT20..COUNT30 > FILE.obf",
         )
     };
     let mut out = BufWriter::new(io::stdout().lock());
@@ -273,6 +373,17 @@ fn run() -> io::Result<()> {
         Some("generate") => {
             let number = |i: usize| args.get(i).and_then(|a| a.parse().ok()).ok_or_else(usage);
             generate(number(1)?, number(2)?, &mut out)?;
+        }
+        Some("label") if args.len() > 3 => {
+            let seed = args[2].parse().map_err(|_| usage())?;
+            let counts = args[3..]
+                .iter()
+                .map(|a| a.parse().map_err(|_| usage()))
+                .collect::<io::Result<Vec<usize>>>()?;
+            if counts.len() > LABEL_EMPTIES.count() {
+                return Err(usage());
+            }
+            label(&args[1], seed, &counts, &mut out)?;
         }
         Some("fit") if args.len() > 1 => {
             let examples = read_examples(&args[1..])?;
