@@ -65,6 +65,8 @@ enum Command {
     /// line. Ishi referees: it checks every move and counts the finished games (Go: dead
     /// stones read from playouts). Prints the players, one line per game, then the tally
     /// with its 95% interval. --ladder plays each of Ishi's levels against the one below.
+    /// --sprt ELO0,ELO1 tests a change as chess engines do: a sequential probability ratio
+    /// test on the pairs of games, which stops the match as soon as it decides.
     Match(matches::MatchArgs),
     /// Analyse a game record move by move: each move's value, the best move's, the loss and
     /// its class.

@@ -271,6 +271,58 @@ fn bad_match_options_are_refused() {
             &["--ladder", "--levels", "random,strong"][..],
             "--levels: unknown level \"strong\"",
         ),
+        (
+            &["--ladder", "--sprt", "0,10"][..],
+            "'--ladder' cannot be used with '--sprt <ELO0,ELO1>'",
+        ),
+        (
+            &[
+                "--engine-a",
+                "ishi:club",
+                "--engine-b",
+                "ishi:casual",
+                "--sprt",
+                "10,0",
+            ][..],
+            "expected ELO0,ELO1 with ELO0 below ELO1, e.g. 0,10, not \"10,0\"",
+        ),
+        (
+            &[
+                "--engine-a",
+                "ishi:club",
+                "--engine-b",
+                "ishi:casual",
+                "--sprt",
+                "-5,5",
+                "--sprt-beta",
+                "0.96",
+            ][..],
+            "alpha 0.05 and beta 0.96 must each be above 0, with a sum below 1",
+        ),
+        (
+            &[
+                "--engine-a",
+                "ishi:club",
+                "--engine-b",
+                "ishi:casual",
+                "--sprt",
+                "0,10",
+                "--games",
+                "7",
+            ][..],
+            "--games must be even, not 7",
+        ),
+        (
+            &[
+                "--engine-a",
+                "ishi:club",
+                "--engine-b",
+                "ishi:casual",
+                "--sprt-alpha",
+                "0.1",
+            ][..],
+            "required arguments were not provided:\n  --sprt <ELO0,ELO1>",
+        ),
     ] {
         let mut all = vec!["match", "--game", "othello"];
         all.extend_from_slice(args);
@@ -278,6 +330,56 @@ fn bad_match_options_are_refused() {
         assert!(!ok, "{all:?}");
         assert!(text.contains(message), "{all:?}: {text}");
     }
+}
+
+#[test]
+fn a_sequential_test_stops_at_its_decision() {
+    // minimax-4 scored 97.5 % against naive in the ladder: far above 50 Elo.
+    let (ok, text) = ishi(
+        &[
+            "match",
+            "--game",
+            "othello",
+            "--engine-a",
+            "ishi:minimax-4",
+            "--engine-b",
+            "ishi:naive",
+            "--games",
+            "40",
+            "--sprt",
+            "0,50",
+        ],
+        "",
+    );
+    assert!(ok, "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    let games = lines.iter().filter(|l| l.starts_with("game ")).count();
+    let pairs: Vec<&&str> = lines.iter().filter(|l| l.starts_with("pair ")).collect();
+    assert!(games < 40 && games == 2 * pairs.len(), "{text}");
+    // A pair's line follows its second game.
+    for (k, line) in pairs.iter().enumerate() {
+        let at = lines.iter().position(|l| l == *line).unwrap();
+        assert!(
+            lines[at - 1].starts_with(&format!("game {}: ", 2 * k + 2)),
+            "{text}"
+        );
+        assert!(line.ends_with(" (-2.94, 2.94)"), "{line}");
+    }
+    let [tally, decision, elo] = lines[lines.len() - 3..] else {
+        unreachable!()
+    };
+    assert!(
+        tally.starts_with("A ") && tally.contains("% (95% interval "),
+        "{text}"
+    );
+    assert!(
+        decision.starts_with(&format!(
+            "SPRT [0, 50] at alpha 0.05, beta 0.05: H1 accepted (Elo >= 50) after {} pairs, LLR ",
+            pairs.len()
+        )),
+        "{text}"
+    );
+    assert!(elo.starts_with("Elo +") && elo.contains(", WW "), "{text}");
 }
 
 #[test]

@@ -17,10 +17,16 @@
 //! Game `2k - 1` and game `2k` start from the same opening (`--opening-plies` random moves,
 //! seeded by `--seed` and `k`) with colours swapped, so a lucky opening favours nobody. The
 //! tally counts a draw as half a win and gives the Wilson score interval at 95 %.
+//!
+//! With `--sprt ELO0,ELO1` the match is a sequential test on those pairs (`sprt.rs`), as
+//! chess engines test a change: after each pair a line with the log-likelihood ratio, and
+//! the match stops as soon as it crosses a bound, `--games` being the most it may play.
+//! A ladder takes no `--sprt`: its pairs of levels are measured, not tested.
 
 mod go;
 mod gtp_client;
 mod othello;
+mod sprt;
 
 use std::fmt;
 use std::fs::{File, OpenOptions};
@@ -36,6 +42,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use gtp_client::GtpClient;
+use sprt::{Hypotheses, Pentanomial, Sprt};
 
 /// Options of `match`.
 #[derive(Args, Debug, Clone)]
@@ -59,8 +66,24 @@ pub(crate) struct MatchArgs {
     #[arg(long, value_name = "IDS", value_delimiter = ',', requires = "ladder")]
     levels: Vec<String>,
     /// Games to play (per pair in a ladder); the first player takes Black in the odd ones.
+    /// With --sprt, the most games the test may take, an even number.
     #[arg(long, value_name = "N", default_value_t = 10)]
     games: u32,
+    /// Test whether A is ELO1 Elo stronger than B rather than ELO0 (e.g. 0,10) with a
+    /// sequential probability ratio test on the pairs of games, and stop when it decides.
+    #[arg(
+        long,
+        value_name = "ELO0,ELO1",
+        allow_hyphen_values = true,
+        conflicts_with = "ladder"
+    )]
+    sprt: Option<Hypotheses>,
+    /// The test's chance of accepting ELO1 when ELO0 is true.
+    #[arg(long, value_name = "P", default_value_t = 0.05, requires = "sprt")]
+    sprt_alpha: f64,
+    /// The test's chance of accepting ELO0 when ELO1 is true.
+    #[arg(long, value_name = "P", default_value_t = 0.05, requires = "sprt")]
+    sprt_beta: f64,
     /// Seconds a move for the first player: its search limit in this process, or
     /// `time_settings 0 SECONDS 1` (byo-yomi, one stone a period) for a GTP engine.
     #[arg(long, value_name = "SECONDS")]
@@ -457,14 +480,17 @@ impl fmt::Display for Tally {
     }
 }
 
-/// Plays `args.games` games between `a` and `b`, a line per game, and returns the tally.
+/// Plays `args.games` games between `a` and `b`, a line per game, and returns the tally
+/// and the pairs of games by A's score. With `sprt`, a line after each pair, and the
+/// series stops when the test decides.
 fn series<C: Contest>(
     contest: &C,
     args: &MatchArgs,
     (a, b): (&Side<C::Level>, &Side<C::Level>),
+    sprt: Option<&Sprt>,
     out: &mut impl Write,
     mut record: Option<&mut File>,
-) -> io::Result<Tally> {
+) -> io::Result<(Tally, Pentanomial)> {
     if let Some(file) = record.as_mut() {
         writeln!(file, "# A: {a}\n# B: {b}")?;
     }
@@ -472,6 +498,9 @@ fn series<C: Contest>(
         .opening_plies
         .unwrap_or_else(|| contest.default_opening_plies());
     let mut tally = Tally::default();
+    let mut pairs = Pentanomial::default();
+    // A's score in the current pair, in half points.
+    let mut pair_score = 0;
     for game in 1..=args.games {
         let a_color = if game % 2 == 1 {
             Player::Black
@@ -494,6 +523,7 @@ fn series<C: Contest>(
         let verdict = match played.result.winner() {
             Some(winner) if winner == a_color => {
                 tally.wins += 1;
+                pair_score += 2;
                 "A wins"
             }
             Some(_) => {
@@ -502,6 +532,7 @@ fn series<C: Contest>(
             }
             None => {
                 tally.draws += 1;
+                pair_score += 1;
                 "draw"
             }
         };
@@ -529,9 +560,19 @@ fn series<C: Contest>(
             "; a move: A {} B {}",
             played.pace[a_color], played.pace[!a_color]
         )?;
+        if game % 2 == 0 {
+            pairs.add(pair_score);
+            pair_score = 0;
+            if let Some(sprt) = sprt {
+                writeln!(out, "{}", sprt.progress(pairs))?;
+            }
+        }
         out.flush()?;
+        if sprt.is_some_and(|sprt| sprt.decision(pairs).is_some()) {
+            break;
+        }
     }
-    Ok(tally)
+    Ok((tally, pairs))
 }
 
 /// The side a `--engine-*` value names, with its budget; `ishi:LEVEL` names a level of
@@ -597,9 +638,31 @@ fn run_with<C: Contest>(contest: &C, args: &MatchArgs, mut out: impl Write) -> i
             .map_err(|e| invalid(format!("--engine-a: {e}")))?;
         let b = side::<C::Level>(b, args.seconds_b, args.nodes_b)
             .map_err(|e| invalid(format!("--engine-b: {e}")))?;
+        let sprt = args
+            .sprt
+            .map(|hypotheses| Sprt::new(hypotheses, args.sprt_alpha, args.sprt_beta))
+            .transpose()
+            .map_err(|e| invalid(format!("--sprt-alpha, --sprt-beta: {e}")))?;
+        if sprt.is_some() && args.games % 2 == 1 {
+            return Err(invalid(format!(
+                "--sprt tests pairs of games: --games must be even, not {}",
+                args.games
+            )));
+        }
         writeln!(out, "# A: {a}\n# B: {b}")?;
-        let tally = series(contest, args, (&a, &b), &mut out, record.as_mut())?;
-        return writeln!(out, "{tally}");
+        let (tally, pairs) = series(
+            contest,
+            args,
+            (&a, &b),
+            sprt.as_ref(),
+            &mut out,
+            record.as_mut(),
+        )?;
+        writeln!(out, "{tally}")?;
+        if let Some(sprt) = sprt {
+            writeln!(out, "{}", sprt.report(pairs))?;
+        }
+        return Ok(());
     }
     let levels = if args.levels.is_empty() {
         C::Level::levels().to_vec()
@@ -618,7 +681,14 @@ fn run_with<C: Contest>(contest: &C, args: &MatchArgs, mut out: impl Write) -> i
     for pair in levels.windows(2) {
         let (below, above) = (Side::Ishi(pair[0]), Side::Ishi(pair[1]));
         writeln!(out, "# A: {above}\n# B: {below}")?;
-        let tally = series(contest, args, (&above, &below), &mut out, record.as_mut())?;
+        let (tally, _) = series(
+            contest,
+            args,
+            (&above, &below),
+            None,
+            &mut out,
+            record.as_mut(),
+        )?;
         writeln!(out, "{tally}")?;
         summary.push(format!("{} vs {}: {tally}", pair[1].id, pair[0].id));
     }
