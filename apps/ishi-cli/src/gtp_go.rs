@@ -21,6 +21,7 @@
 //!   byo-yomi period, less a margin for lag; the byo-yomi time per stone is a floor while
 //!   main time lasts. A level's or `--playouts`' playouts still cap the search. Without
 //!   `time_left` the engine counts its own time down. `time_settings 0 T 0` means no limit.
+//!   `--seconds` gives every move the same time instead, in fractions of a second if need be.
 //! - `final_score` and `final_status_list` read the dead stones from playouts of the current
 //!   position (`ishi_ai::go::ownership` and `ishi_scoring::guess_dead_stones_with`), except at
 //!   the `random` level, which uses the static guess. The reading is kept for the position,
@@ -28,6 +29,7 @@
 //!   result.
 
 use std::str::FromStr;
+use std::time::Duration;
 
 use ishi_ai::go::{GoLevel, Mcts, ownership, random_move};
 use ishi_ai::{LevelId, Limits, Stop};
@@ -144,6 +146,15 @@ impl GoEngine {
             mcts: Mcts::new(config),
             clocks: Clocks::default(),
             counted: None,
+        }
+    }
+
+    /// The engine with `move_time` for every move, if any, whatever `time_settings` say
+    /// (`--seconds`); the playouts of the level or of `--playouts` still cap the search.
+    pub(crate) fn with_move_time(self, move_time: Option<Duration>) -> GoEngine {
+        GoEngine {
+            clocks: Clocks::fixed(move_time),
+            ..self
         }
     }
 

@@ -26,6 +26,9 @@
 //!   After `time_settings` the clock caps each move as in the Go engine (the time left over the
 //!   moves still to play, half the empty squares); without `--level` the engine then plays at
 //!   full strength for all that time, keeping its transposition table between moves.
+//!   `--seconds` gives every move the same time instead, in fractions of a second if need be.
+
+use std::time::Duration;
 
 use ishi_ai::othello::{Engine as Search, OthelloLevel, choose};
 use ishi_ai::{LevelId, Limits, SearchResult, Stop};
@@ -85,6 +88,15 @@ impl OthelloEngine {
             search: Search::new(),
             clocks: Clocks::default(),
             komi: 0.0,
+        }
+    }
+
+    /// The engine with `move_time` for every move, if any, whatever `time_settings` say
+    /// (`--seconds`); the level's limits still cap the search.
+    pub(crate) fn with_move_time(self, move_time: Option<Duration>) -> OthelloEngine {
+        OthelloEngine {
+            clocks: Clocks::fixed(move_time),
+            ..self
         }
     }
 

@@ -35,9 +35,21 @@ struct TimeLeft {
 pub(crate) struct Clocks {
     settings: Option<TimeSettings>,
     left: ByColor<Option<TimeLeft>>,
+    /// A fixed time for every move (the engines' `--seconds`), whatever the clocks say.
+    move_time: Option<Duration>,
 }
 
 impl Clocks {
+    /// Clocks that give every move `move_time`, when there is one, instead of a share of the
+    /// time left: GTP's clock counts whole seconds, and a test of engines at a tenth of a
+    /// second a move (`--seconds 0.1`) needs less.
+    pub(crate) fn fixed(move_time: Option<Duration>) -> Clocks {
+        Clocks {
+            move_time,
+            ..Clocks::default()
+        }
+    }
+
     /// `time_settings MAIN BYO_YOMI STONES`: new settings, both clocks full.
     pub(crate) fn settings_command(&mut self, args: &[String]) -> Result<String, String> {
         let [main, byo_yomi, stones] = numbers::<3>(args)?;
@@ -48,6 +60,7 @@ impl Clocks {
                 stones,
             }),
             left: ByColor::default(),
+            move_time: self.move_time,
         };
         Ok(String::new())
     }
@@ -82,8 +95,11 @@ impl Clocks {
     }
 
     /// The time `player` may spend on a move when it expects to play `moves` more moves in
-    /// main time; `None` without a time limit.
+    /// main time (or the fixed move time); `None` without a time limit.
     pub(crate) fn budget(&self, player: Player, moves: usize) -> Option<Duration> {
+        if self.move_time.is_some() {
+            return self.move_time;
+        }
         let settings = self.limited()?;
         let left = self.left(player, settings);
         let share = if left.stones > 0 {
@@ -132,6 +148,18 @@ mod tests {
 
     fn args(words: &[&str]) -> Vec<String> {
         words.iter().map(|w| (*w).to_owned()).collect()
+    }
+
+    #[test]
+    fn a_fixed_move_time_outlasts_time_settings() {
+        let tenth = Duration::from_millis(100);
+        let mut clocks = Clocks::fixed(Some(tenth));
+        assert_eq!(clocks.budget(Player::White, 30), Some(tenth));
+        clocks.settings_command(&args(&["60", "0", "0"])).unwrap();
+        clocks.left_command(&args(&["w", "1", "0"])).unwrap();
+        clocks.spend(Player::White, Duration::from_secs(5));
+        assert_eq!(clocks.budget(Player::White, 30), Some(tenth));
+        assert_eq!(clocks.budget(Player::Black, 1), Some(tenth));
     }
 
     #[test]

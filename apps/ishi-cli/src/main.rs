@@ -22,6 +22,7 @@ mod terminal;
 
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use ishi_ai::LevelId;
@@ -114,6 +115,20 @@ struct GtpArgs {
     /// them).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     playouts: Option<u64>,
+    /// Seconds a move, fractions allowed (e.g. 0.1): every move gets this time, whatever
+    /// time_settings say, whose whole seconds are too coarse to test engines at a tenth of a
+    /// second a move. The level's limits (or --playouts) still cap the search.
+    #[arg(long, value_name = "SECONDS", value_parser = move_seconds)]
+    seconds: Option<Duration>,
+}
+
+/// `--seconds`: a positive, finite number of seconds.
+fn move_seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| format!("expected seconds above 0, up to a day, not {text:?}"))
 }
 
 #[derive(Subcommand, Debug)]
@@ -244,7 +259,8 @@ fn serve_gtp(args: &GtpArgs) -> io::Result<()> {
         matches::GameKind::Go => {
             let level = args.level.as_deref().map(str::parse::<GoLevel>).transpose();
             let level = level.map_err(|e| invalid(format!("--level: {e}")))?;
-            let mut engine = gtp_go::GoEngine::new(args.seed, level, args.playouts);
+            let mut engine =
+                gtp_go::GoEngine::new(args.seed, level, args.playouts).with_move_time(args.seconds);
             gtp::serve(&mut engine, input, output)
         }
         matches::GameKind::Othello => {
@@ -257,7 +273,8 @@ fn serve_gtp(args: &GtpArgs) -> io::Result<()> {
                 .map(str::parse::<OthelloLevel>)
                 .transpose();
             let level = level.map_err(|e| invalid(format!("--level: {e}")))?;
-            let mut engine = gtp_othello::OthelloEngine::new(args.seed, level);
+            let mut engine =
+                gtp_othello::OthelloEngine::new(args.seed, level).with_move_time(args.seconds);
             gtp::serve(&mut engine, input, output)
         }
     }

@@ -605,7 +605,11 @@ fn side<Id: LevelId>(
     }
     let seconds = match seconds {
         Some(s) if s.fract() == 0.0 && s <= f64::from(u32::MAX) => Some(s as u32),
-        Some(s) => return Err(format!("GTP takes whole seconds, not {s}")),
+        Some(s) => {
+            return Err(format!(
+                "GTP takes whole seconds, not {s} (Ishi's GTP engine takes --seconds {s})"
+            ));
+        }
         None => None,
     };
     Ok(Side::Gtp {
