@@ -220,7 +220,7 @@ fn read_games(text: &str) -> Vec<(&str, &str)> {
 /// the margin of the first solved one with the same player to move, as the game would end
 /// with perfect play from there. (Labelled from the first solved position alone, a position
 /// whose player made one move more than the opponent on the way would carry that player's
-/// mistake: trained so, the evaluation was 4 to 5 discs too pessimistic whenever the player
+/// mistake: trained so, the evaluation was 3 to 6 discs too pessimistic whenever the player
 /// to move was White, at 21, 23, 25 and 27 empties.) Every position of a game is taken, the
 /// start too (the openings' labels average over the many games that share them), but those
 /// whose player must pass; and no position of a game that passes through a position of
