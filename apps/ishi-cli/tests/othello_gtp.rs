@@ -77,6 +77,46 @@ fn gtp_options_are_checked_for_the_game() {
     let (ok, text) = ishi(&["gtp", "--game", "othello", "--playouts", "5"], "");
     assert!(!ok);
     assert!(text.contains("--playouts is for Go"), "{text}");
+    for bad in ["0", "-1", "inf", "NaN", "a tenth", "100000"] {
+        let option = format!("--seconds={bad}");
+        let (ok, text) = ishi(&["gtp", "--game", "othello", &option], "");
+        assert!(!ok, "--seconds {bad}");
+        assert!(
+            text.contains(&format!(
+                "expected seconds above 0, up to a day, not \"{bad}\""
+            )),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_fixed_move_time_plays_through_time_settings() {
+    let answers = gtp(
+        &[
+            "gtp",
+            "--game",
+            "othello",
+            "--seconds",
+            "0.05",
+            "--seed",
+            "2",
+        ],
+        "time_settings 600 0 0
+genmove b
+time_left w 1 0
+genmove w
+quit
+",
+    );
+    assert_eq!(answers[0], "=");
+    for answer in [&answers[1], &answers[3]] {
+        let square = answer.strip_prefix("= ").expect(answer);
+        assert!(
+            matches!(square.as_bytes(), [b'a'..=b'h', b'1'..=b'8']),
+            "{answer}"
+        );
+    }
 }
 
 /// The game lines of a match's output, after the two header lines and before the tally.
