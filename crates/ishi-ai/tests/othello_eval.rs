@@ -13,7 +13,7 @@ use ishi_rules::othello::{Move, Othello};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use common::after;
+use common::{after, black_must_pass};
 
 const EVAL_SET: &str = include_str!("data/eval-20-30.obf");
 
@@ -93,17 +93,7 @@ fn a_one_ply_search_takes_the_best_static_evaluation_of_the_replies() {
 #[test]
 fn a_forced_pass_is_evaluated_from_the_opponents_side() {
     // Black has no move; White has.
-    let position = parse_board(
-        "OOOOOOOO\
-         OOOOOOOO\
-         OOOOOOOO\
-         OOOOOOOO\
-         OOOOOOOO\
-         OOOOOOOO\
-         OOOOOOOX\
-         OOOOO--- X",
-    )
-    .expect("a board");
+    let position = black_must_pass();
     assert_eq!(position.legal_moves(), vec![Move::Pass]);
     let Eval::Estimate(white) = static_eval(&after(&position, Move::Pass)) else {
         panic!("White can move");

@@ -13,7 +13,7 @@ use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use common::after;
+use common::{after, black_must_pass};
 
 /// Every legal move of an FFO line with its exact score, from the comment
 /// (`A2:+38; C7:+36; ...`).
@@ -117,17 +117,7 @@ proptest! {
 #[test]
 fn a_forced_pass_is_solved_from_the_opponents_side() {
     // Black has no move; White's best reply decides.
-    let position = parse_board(
-        "OOOOOOOO\
-         OOOOOOOO\
-         OOOOOOOO\
-         OOOOOOOO\
-         OOOOOOOO\
-         OOOOOOOO\
-         OOOOOOOX\
-         OOOOO--- X",
-    )
-    .expect("a board");
+    let position = black_must_pass();
     assert_eq!(position.legal_moves(), vec![Move::Pass]);
     let result = Engine::new().solve(&position, &Stop::new());
     assert_eq!(result.best, Some(Move::Pass));
