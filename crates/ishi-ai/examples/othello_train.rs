@@ -136,23 +136,47 @@ fn generate(games: u64, seed: u64, out: &mut impl Write) -> io::Result<()> {
 const LABEL_EMPTIES: std::ops::RangeInclusive<u32> = 20..=30;
 
 /// Exact labels for the evaluation's test set: `counts[i]` positions with `20 + i` empty
-/// squares from the games of `csv` (the columns `id,winner,moves` of `eothello-games.csv`, a
-/// header line first), each with its exact final margin for the side to move. Each count of
-/// empties takes its games in its own order, shuffled by `seed` and the count, one position a
-/// game, so a larger count only adds positions. Where the player to move at that count must
-/// pass, the position after the pass is taken, so that every position has a move; games that
-/// end sooner give none.
-fn label(csv: &str, seed: u64, counts: &[usize], out: &mut impl Write) -> io::Result<()> {
-    let text = std::fs::read_to_string(csv)?;
-    let games = read_games(&text);
+/// squares from the games of `source`, each with its exact final margin for the side to move.
+/// `source` is either a `.csv` of games (the columns `id,winner,moves` of
+/// `eothello-games.csv`, a header line first) or an `.obf` file of positions, such as
+/// `generate` writes (its labels are not read), each line then standing for a game of its
+/// own: a game passes each count of empties once, so no two positions of a count come from
+/// one game either way. Each count of empties takes its games in its own order, shuffled by
+/// `seed` and the count, one position a game, so a larger count only adds positions. Where
+/// the player to move at that count must pass, the position after the pass is taken, so that
+/// every position has a move; games that end sooner give none.
+fn label(source: &str, seed: u64, counts: &[usize], out: &mut impl Write) -> io::Result<()> {
+    let text = std::fs::read_to_string(source)?;
+    let games = if source.ends_with(".obf") {
+        text.lines()
+            .enumerate()
+            .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('%'))
+            .map(|(i, line)| {
+                let (position, _) = parse_obf_line(line).map_err(|e| {
+                    io::Error::new(io::ErrorKind::InvalidData, format!("line {}: {e}", i + 1))
+                })?;
+                Ok((format!("line {}", i + 1), vec![position]))
+            })
+            .collect::<io::Result<Vec<_>>>()?
+    } else {
+        read_games(&text)
+            .into_iter()
+            .map(|(id, moves)| {
+                let replay = transcript::load(&Othello::standard(), moves).map_err(|e| {
+                    io::Error::new(io::ErrorKind::InvalidData, format!("{id}: {e}"))
+                })?;
+                Ok((format!("game {id}"), replay.positions))
+            })
+            .collect::<io::Result<Vec<_>>>()?
+    };
     let mut engine = Engine::with_table_bytes(64 << 20);
     let stop = Stop::new();
     writeln!(
         out,
-        "% {} positions of {csv} with 20-30 empties, per count {counts:?} (seed {seed}), \
+        "% {} positions of {name} with 20-30 empties, per count {counts:?} (seed {seed}), \
          each with its exact final margin for the side to move",
         counts.iter().sum::<usize>(),
-        csv = csv.rsplit('/').next().unwrap_or(csv)
+        name = source.rsplit('/').next().unwrap_or(source)
     )?;
     for (empties, &count) in LABEL_EMPTIES.zip(counts) {
         let mut order: Vec<usize> = (0..games.len()).collect();
@@ -162,14 +186,11 @@ fn label(csv: &str, seed: u64, counts: &[usize], out: &mut impl Write) -> io::Re
         }
         let mut written = std::collections::HashSet::new();
         let start = std::time::Instant::now();
-        for &(id, moves) in order.iter().map(|&i| &games[i]) {
+        for (id, positions) in order.iter().map(|&i| &games[i]) {
             if written.len() == count {
                 break;
             }
-            let replay = transcript::load(&Othello::standard(), moves)
-                .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("{id}: {e}")))?;
-            let Some(position) = replay
-                .positions
+            let Some(position) = positions
                 .iter()
                 .rev()
                 .find(|p| p.score().empties == empties)
@@ -189,7 +210,7 @@ fn label(csv: &str, seed: u64, counts: &[usize], out: &mut impl Write) -> io::Re
             writeln!(out, "{board}; {margin:+}")?;
             out.flush()?;
             eprintln!(
-                "{empties} empties, game {id}: {margin:+} in {:.1} s",
+                "{empties} empties, {id}: {margin:+} in {:.1} s",
                 clock.elapsed().as_secs_f64()
             );
         }
@@ -520,7 +541,7 @@ fn run() -> io::Result<()> {
         io::Error::new(
             io::ErrorKind::InvalidInput,
             "usage: othello_train generate GAMES SEED > FILE.obf | fit FILE.obf... > weights.bin \
-             | label GAMES.csv SEED COUNT20..COUNT30 > FILE.obf \
+             | label GAMES.csv|POSITIONS.obf SEED COUNT20..COUNT30 > FILE.obf \
              | human GAMES.csv SOLVE_AT SHARD SHARDS EXCLUDE.obf > FILE.obf",
         )
     };
