@@ -1,6 +1,8 @@
 //! The Othello evaluation's error against exact scores: positions of strong human games with
-//! 20 to 30 empty squares, each labelled with its exact final margin for the side to move
-//! (`tests/data/eval-20-30.obf`, made by `examples/othello_train.rs label`).
+//! 20 to 30 empty squares (`tests/data/eval-20-30.obf`), and of the engine's own self-play
+//! games with 20 to 25 (`tests/data/eval-selfplay-20-25.obf`: the positions the engine meets
+//! in its games, which the human ones are not), each labelled with its exact final margin
+//! for the side to move by `examples/othello_train.rs label`.
 //!
 //! `cargo bench -p ishi-ai --bench othello_eval [-- FILE.obf ...]`. For each count of empty
 //! squares, the mean absolute error in discs of the static evaluation (depth 0, as the search
@@ -162,8 +164,10 @@ fn main() {
         .filter(|a| a.ends_with(".obf"))
         .collect();
     if files.is_empty() {
-        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/eval-20-30.obf");
-        files.push(data.display().to_string());
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+        for set in ["eval-20-30.obf", "eval-selfplay-20-25.obf"] {
+            files.push(data.join(set).display().to_string());
+        }
     }
     let mut malformed = 0;
     for file in &files {

@@ -59,6 +59,17 @@
 //!     > crates/ishi-ai/tests/data/eval-20-30.obf
 //! ```
 //!
+//! A second test set holds positions of the engine's own games, the ones it meets when it
+//! plays (the human games' are not: see `docs/strength.md`), from 20 to 25 empties:
+//!
+//! ```sh
+//! # 3b. The first 2 800 games of seed 7 (23 minutes on one core with the weights of
+//! #     9b451dc), then 40 positions a count from 20 to 24 empties and 25 at 25: 10 minutes.
+//! target/release/examples/othello_train generate 2800 7 > self-7.obf
+//! target/release/examples/othello_train label self-7.obf 1 40 40 40 40 40 25 \
+//!     > crates/ishi-ai/tests/data/eval-selfplay-20-25.obf
+//! ```
+//!
 //! Where the player to move at a count must pass, the position after the pass is taken (the
 //! other player to move), so that every position of the set has a move; the static evaluation
 //! of a position whose player must pass is that of the opponent after the pass, turned around,

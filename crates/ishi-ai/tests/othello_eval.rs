@@ -1,9 +1,10 @@
-//! The evaluation's test set (`tests/data/eval-20-30.obf`, which `benches/othello_eval.rs`
+//! The evaluation's test sets (`tests/data/eval-*.obf`, which `benches/othello_eval.rs`
 //! measures the evaluation against) and the static evaluation that bench reads.
 
 mod common;
 
 use std::collections::HashSet;
+use std::ops::RangeInclusive;
 
 use ishi_ai::othello::{Engine, static_eval};
 use ishi_ai::{Eval, Limits, Stop};
@@ -15,12 +16,24 @@ use rand::rngs::SmallRng;
 
 use common::{after, black_must_pass};
 
-const EVAL_SET: &str = include_str!("data/eval-20-30.obf");
+/// The test sets, each with the counts of empties it covers: positions of strong human games,
+/// and of the engine's self-play games.
+const EVAL_SETS: [(&str, &str, RangeInclusive<u32>); 2] = [
+    (
+        "eval-20-30.obf",
+        include_str!("data/eval-20-30.obf"),
+        20..=30,
+    ),
+    (
+        "eval-selfplay-20-25.obf",
+        include_str!("data/eval-selfplay-20-25.obf"),
+        20..=25,
+    ),
+];
 
-/// The positions of the test set with their labels, in the file's order.
-fn labelled() -> Vec<(Othello, i32)> {
-    EVAL_SET
-        .lines()
+/// The positions of a test set with their labels, in the file's order.
+fn labelled(text: &str) -> Vec<(Othello, i32)> {
+    text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('%'))
         .map(|(i, line)| {
@@ -35,38 +48,41 @@ fn labelled() -> Vec<(Othello, i32)> {
 }
 
 #[test]
-fn the_eval_set_holds_distinct_labelled_positions_of_20_to_30_empties() {
-    let set = labelled();
-    let mut seen = HashSet::new();
-    let mut per_empties = [0; 31];
-    for (position, label) in &set {
-        let empties = position.score().empties;
-        assert!((20..=30).contains(&empties), "{position}");
+fn the_eval_sets_hold_distinct_labelled_positions_of_every_count_of_their_empties() {
+    for (name, text, counts) in EVAL_SETS {
+        let set = labelled(text);
+        let mut seen = HashSet::new();
+        let mut per_empties = [0; 31];
+        for (position, label) in &set {
+            let empties = position.score().empties;
+            assert!(counts.contains(&empties), "{name}: {position}");
+            assert!(
+                position.legal_moves().iter().all(|m| !m.is_pass()),
+                "{name}: {position}"
+            );
+            assert!((-64..=64).contains(label), "{name}: {label} for {position}");
+            assert!(seen.insert(*position), "{name}: twice: {position}");
+            per_empties[empties as usize] += 1;
+        }
+        let per_empties = &per_empties[*counts.start() as usize..=*counts.end() as usize];
         assert!(
-            position.legal_moves().iter().all(|m| !m.is_pass()),
-            "{position}"
+            per_empties.iter().all(|&n| n > 0),
+            "{name}: per count {counts:?}: {per_empties:?}"
         );
-        assert!((-64..=64).contains(label), "{label} for {position}");
-        assert!(seen.insert(*position), "twice: {position}");
-        per_empties[empties as usize] += 1;
     }
-    let per_empties = &per_empties[20..];
-    assert!(
-        per_empties.iter().all(|&n| n > 0),
-        "per count 20..=30: {per_empties:?}"
-    );
 }
 
-/// The first three positions of the file (20 empties) take a few tenths of a second each.
+/// The first three positions of each file (20 empties) take a few tenths of a second each.
 #[test]
 fn quick_labels_agree_with_a_fresh_solve() {
-    let set = labelled();
     let mut engine = Engine::new();
-    for &(position, label) in &set[..3] {
-        assert_eq!(position.score().empties, 20);
-        engine.clear();
-        let result = engine.solve(&position, &Stop::new());
-        assert_eq!(result.eval, Eval::Exact(label), "{position}");
+    for (name, text, _) in EVAL_SETS {
+        for &(position, label) in &labelled(text)[..3] {
+            assert_eq!(position.score().empties, 20, "{name}");
+            engine.clear();
+            let result = engine.solve(&position, &Stop::new());
+            assert_eq!(result.eval, Eval::Exact(label), "{name}: {position}");
+        }
     }
 }
 
@@ -74,7 +90,8 @@ fn quick_labels_agree_with_a_fresh_solve() {
 #[test]
 fn a_one_ply_search_takes_the_best_static_evaluation_of_the_replies() {
     let mut rng = SmallRng::seed_from_u64(3);
-    for (position, _) in labelled().into_iter().step_by(25) {
+    let positions = EVAL_SETS.iter().flat_map(|(_, text, _)| labelled(text));
+    for (position, _) in positions.step_by(25) {
         let best = position
             .legal_moves()
             .into_iter()
