@@ -6,7 +6,7 @@
 //! # 1. Self-play games, every position labelled with the game's final margin for the side to
 //! #    move: 4 to 10 random first moves for variety, then the engine on 30 000 nodes a move,
 //! #    and perfect play from 16 empties (the labels of the last 16 plies are exact). About
-//! #    60 positions a game, two games a second on one core (2026-11-25).
+//! #    60 positions a game, 8 to 10 games a second on one core.
 //! cargo run --release -p ishi-ai --example othello_train -- generate 12000 4 > games-4.obf
 //! cargo run --release -p ishi-ai --example othello_train -- generate 12000 5 > games-5.obf
 //! # 2. Least squares (Adam, 10 epochs) over the patterns, one set of weights per stage of
@@ -63,7 +63,7 @@
 //! plays (the human games' are not: see `docs/strength.md`), from 20 to 25 empties:
 //!
 //! ```sh
-//! # 3b. The first 2 800 games of seed 7 (23 minutes on one core with the weights of
+//! # 3b. The first 2 800 games of seed 7 (6 minutes on one core with the weights of
 //! #     9b451dc), then 40 positions a count from 20 to 24 empties and 25 at 25: 10 minutes.
 //! target/release/examples/othello_train generate 2800 7 > self-7.obf
 //! target/release/examples/othello_train label self-7.obf 1 40 40 40 40 40 25 \
