@@ -24,7 +24,8 @@
 //! noisy midgame player and perfect play from 14 empties, an earlier setting of this
 //! program), then 1 600 games of that kind and 10 300 games as above, both with the first
 //! learned weights. Generating runs one thread; start several with different seeds to use
-//! more cores.
+//! more cores. A third argument, `generate GAMES SEED NOISE`, makes each midgame move a
+//! random one with probability NOISE (say 0.1), as that noisy player's were.
 //!
 //! `human GAMES.csv SOLVE_AT SHARD SHARDS EXCLUDE.obf` labels the positions of the strong
 //! human games of `../shared/data/othello-games` instead, exactly from `SOLVE_AT` empties
@@ -105,7 +106,11 @@ const PLAYER: Level<OthelloLevel> = Level {
 /// Perfect play from this many empties.
 const SOLVE_FROM: u32 = 16;
 
-fn generate(games: u64, seed: u64, out: &mut impl Write) -> io::Result<()> {
+/// Self-play games (see the file's head); with `noise` above 0, each move before the perfect
+/// play is a random one with that probability, so that the positions after mistakes, which a
+/// search evaluates all the time, are in the data too. With `noise` 0 no random number is
+/// drawn for it, so a seed gives the games it gave before the option existed.
+fn generate(games: u64, seed: u64, noise: f64, out: &mut impl Write) -> io::Result<()> {
     let stop = Stop::new();
     for game in 0..games {
         let mut rng = SmallRng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(game));
@@ -119,7 +124,9 @@ fn generate(games: u64, seed: u64, out: &mut impl Write) -> io::Result<()> {
             if moves.is_empty() {
                 break;
             }
-            let mv = if ply < random_plies {
+            let blunder =
+                noise > 0.0 && position.score().empties > SOLVE_FROM && rng.random_bool(noise);
+            let mv = if ply < random_plies || blunder {
                 moves[rng.random_range(0..moves.len())]
             } else if position.score().empties <= SOLVE_FROM {
                 engine.solve(&position, &stop).best.unwrap_or(moves[0])
@@ -551,7 +558,7 @@ fn run() -> io::Result<()> {
     let usage = || {
         io::Error::new(
             io::ErrorKind::InvalidInput,
-            "usage: othello_train generate GAMES SEED > FILE.obf | fit FILE.obf... > weights.bin \
+            "usage: othello_train generate GAMES SEED [NOISE] > FILE.obf | fit FILE.obf... > weights.bin \
              | label GAMES.csv|POSITIONS.obf SEED COUNT20..COUNT30 > FILE.obf \
              | human GAMES.csv SOLVE_AT SHARD SHARDS EXCLUDE.obf > FILE.obf",
         )
@@ -560,7 +567,15 @@ fn run() -> io::Result<()> {
     match args.first().map(String::as_str) {
         Some("generate") => {
             let number = |i: usize| args.get(i).and_then(|a| a.parse().ok()).ok_or_else(usage);
-            generate(number(1)?, number(2)?, &mut out)?;
+            let noise = match args.get(3) {
+                Some(text) => text
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|p| (0.0..=1.0).contains(p))
+                    .ok_or_else(usage)?,
+                None => 0.0,
+            };
+            generate(number(1)?, number(2)?, noise, &mut out)?;
         }
         Some("label") if args.len() > 3 => {
             let seed = args[2].parse().map_err(|_| usage())?;
