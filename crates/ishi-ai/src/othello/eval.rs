@@ -25,6 +25,7 @@ use ishi_rules::othello::{Bits, Othello};
 
 use super::arena::{Arena, Std8, Wide};
 use super::patterns::{self, PHASES, SCALE, WEIGHTS};
+use super::search::final_margin;
 use crate::Eval;
 
 /// The learned weights of the 8x8 evaluation, as `examples/othello_train.rs` writes them.
@@ -168,18 +169,23 @@ pub fn static_eval(position: &Othello) -> Eval {
 fn at_depth_0<A: Arena>(arena: &A, p: A::B, o: A::B) -> Eval {
     if arena.moves(p, o) == A::B::ZERO {
         if arena.moves(o, p) == A::B::ZERO {
-            let empties = (arena.cells() & !(p | o)).count() as i32;
-            let diff = p.count() as i32 - o.count() as i32;
-            return Eval::Exact(diff + diff.signum() * empties);
+            let empties = (arena.cells() & !(p | o)).count();
+            return Eval::Exact(final_margin(p, o, empties));
         }
         return match at_depth_0(arena, o, p) {
             Eval::Estimate(v) => Eval::Estimate(-v),
             other => other,
         };
     }
-    // The search keeps estimates short of a full board's margin, as here.
+    Eval::Estimate(short_of_a_full_board(arena, arena.evaluate(p, o)))
+}
+
+/// `value` kept short of a full board's margin, as the search keeps every estimate, so that
+/// no estimate passes for an exact result.
+#[inline(always)]
+pub(crate) fn short_of_a_full_board<A: Arena>(arena: &A, value: i32) -> i32 {
     let limit = 100 * arena.cell_count() - 1;
-    Eval::Estimate(arena.evaluate(p, o).clamp(-limit, limit))
+    value.clamp(-limit, limit)
 }
 
 /// The feature count.

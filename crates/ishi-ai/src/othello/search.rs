@@ -20,6 +20,7 @@
 use ishi_rules::othello::Bits;
 
 use super::arena::{Arena, mix};
+use super::eval;
 use super::table::{NO_MOVE, Table};
 use crate::Clock;
 
@@ -349,7 +350,7 @@ pub(crate) fn run<A: Arena>(
 
 /// The final margin of `(p, o)` for `p` with `empties` empty squares, which go to the winner.
 #[inline(always)]
-fn final_margin<B: Bits>(p: B, o: B, empties: u32) -> i32 {
+pub(super) fn final_margin<B: Bits>(p: B, o: B, empties: u32) -> i32 {
     let diff = p.count() as i32 - o.count() as i32;
     diff + diff.signum() * empties as i32
 }
@@ -380,7 +381,6 @@ impl<A: Arena> Search<'_, A> {
     /// The evaluation, with the level's noise.
     #[inline(always)]
     fn eval(&self, p: A::B, o: A::B) -> i32 {
-        let limit = 100 * self.arena.cell_count() - 1;
         let value = self.arena.evaluate(p, o);
         let value = if self.noise == 0 {
             value
@@ -389,7 +389,7 @@ impl<A: Arena> Search<'_, A> {
             let draw = mix(A::key(p, o) ^ self.noise_seed) % spread;
             value + draw as i32 - self.noise
         };
-        value.clamp(-limit, limit)
+        eval::short_of_a_full_board(self.arena, value)
     }
 
     /// Square indexes of the set `b`, lowest first.
