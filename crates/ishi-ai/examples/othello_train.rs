@@ -166,16 +166,11 @@ const LABEL_EMPTIES: std::ops::RangeInclusive<u32> = 20..=30;
 fn label(source: &str, seed: u64, counts: &[usize], out: &mut impl Write) -> io::Result<()> {
     let text = std::fs::read_to_string(source)?;
     let games = if source.ends_with(".obf") {
-        text.lines()
+        read_positions(source, &text)?
+            .into_iter()
             .enumerate()
-            .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('%'))
-            .map(|(i, line)| {
-                let (position, _) = parse_obf_line(line).map_err(|e| {
-                    io::Error::new(io::ErrorKind::InvalidData, format!("line {}: {e}", i + 1))
-                })?;
-                Ok((format!("line {}", i + 1), vec![position]))
-            })
-            .collect::<io::Result<Vec<_>>>()?
+            .map(|(i, position)| (format!("position {}", i + 1), vec![position]))
+            .collect()
     } else {
         read_games(&text)
             .into_iter()
@@ -188,7 +183,6 @@ fn label(source: &str, seed: u64, counts: &[usize], out: &mut impl Write) -> io:
             .collect::<io::Result<Vec<_>>>()?
     };
     let mut engine = Engine::with_table_bytes(64 << 20);
-    let stop = Stop::new();
     writeln!(
         out,
         "% {} positions of {name} with 20-30 empties, per count {counts:?} (seed {seed}), \
@@ -221,10 +215,7 @@ fn label(source: &str, seed: u64, counts: &[usize], out: &mut impl Write) -> io:
                 continue;
             }
             let clock = std::time::Instant::now();
-            let result = engine.solve(position, &stop);
-            let ishi_ai::Eval::Exact(margin) = result.eval else {
-                unreachable!("an unstopped solve is exact");
-            };
+            let margin = exact(&mut engine, position);
             writeln!(out, "{board}; {margin:+}")?;
             out.flush()?;
             eprintln!(
@@ -239,6 +230,14 @@ fn label(source: &str, seed: u64, counts: &[usize], out: &mut impl Write) -> io:
         );
     }
     Ok(())
+}
+
+/// The exact final margin of `position` for the side to move.
+fn exact(engine: &mut Engine, position: &Othello) -> i32 {
+    match engine.solve(position, &Stop::new()).eval {
+        ishi_ai::Eval::Exact(margin) => margin,
+        other => unreachable!("an unstopped solve is exact, not {other:?}"),
+    }
 }
 
 /// The games of `csv` (the columns `id,winner,moves` of `eothello-games.csv`, a header line
@@ -274,7 +273,6 @@ fn human(
 ) -> io::Result<()> {
     let text = std::fs::read_to_string(csv)?;
     let mut engine = Engine::with_table_bytes(64 << 20);
-    let stop = Stop::new();
     let (mut kept, mut skipped) = (0, 0);
     let start = std::time::Instant::now();
     for (index, &(id, moves)) in read_games(&text).iter().enumerate() {
@@ -298,12 +296,10 @@ fn human(
         let Some(first) = playable.iter().position(|p| p.score().empties <= solve_at) else {
             continue;
         };
-        let mut exact = |p: &Othello| match engine.solve(p, &stop).eval {
-            ishi_ai::Eval::Exact(margin) => margin,
-            other => unreachable!("an unstopped solve is exact, not {other:?}"),
-        };
-        let solved: Vec<(&Othello, i32)> =
-            playable[first..].iter().map(|&p| (p, exact(p))).collect();
+        let solved: Vec<(&Othello, i32)> = playable[first..]
+            .iter()
+            .map(|&p| (p, exact(&mut engine, p)))
+            .collect();
         for p in &playable[..first] {
             // The first solved position with the same player to move: from here to there,
             // each side made as many moves, so the players' mistakes weigh alike.
@@ -326,11 +322,10 @@ fn human(
     Ok(())
 }
 
-/// The positions of a labelled file (`board; label` lines, `%` comments), for [`human`]'s
-/// `exclude`; a line that is no position is an error, so that a wrong file excludes nothing
+/// The positions of `text`, the file `path` of `board; label` lines (labels not read) and
+/// `%` comments; a line that is no position is an error, so that a wrong file does not pass
 /// unnoticed.
-fn read_positions(path: &str) -> io::Result<std::collections::HashSet<Othello>> {
-    let text = std::fs::read_to_string(path)?;
+fn read_positions(path: &str, text: &str) -> io::Result<Vec<Othello>> {
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('%'))
@@ -478,12 +473,9 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
 fn report(weights: &[Vec<f32>], seen: &[Vec<u32>], min_seen: u32, test: &[Example]) {
     let mut by_phase = [(0f64, 0usize); patterns::PHASES];
     for e in test {
-        let kept = |f: &u32| {
-            let f = *f as usize;
-            let q = (weights[e.phase][f] * patterns::SCALE as f32)
-                .round()
-                .clamp(-127.0, 127.0);
-            if seen[e.phase][f] < min_seen { 0.0 } else { q }
+        let kept = |&f: &u32| {
+            let f = f as usize;
+            f32::from(kept_weight(weights[e.phase][f], seen[e.phase][f], min_seen))
         };
         let predicted = e.features.iter().map(kept).sum::<f32>() / patterns::SCALE as f32;
         let (sum, n) = &mut by_phase[e.phase];
@@ -505,6 +497,17 @@ fn report(weights: &[Vec<f32>], seen: &[Vec<u32>], min_seen: u32, test: &[Exampl
     );
 }
 
+/// A weight as the file keeps it: in 1/`SCALE` disc, clamped to an i8, and zero when the
+/// training set showed it fewer than `min_seen` times.
+fn kept_weight(weight: f32, seen: u32, min_seen: u32) -> i8 {
+    if seen < min_seen {
+        return 0;
+    }
+    (weight * patterns::SCALE as f32)
+        .round()
+        .clamp(-127.0, 127.0) as i8
+}
+
 /// The weight file: `ISHW`, the format version (3), the number of stages, the weights per
 /// stage (u32 LE), the number of non-zero weights (u32 LE), then two runs of bytes, one entry
 /// per non-zero weight of all stages in a row: first the LEB128 counts of zero weights before
@@ -515,13 +518,12 @@ fn report(weights: &[Vec<f32>], seen: &[Vec<u32>], min_seen: u32, test: &[Exampl
 fn encode(weights: &[Vec<f32>], seen: &[Vec<u32>], min_seen: u32) -> Vec<u8> {
     let (mut runs, mut values) = (Vec::new(), Vec::new());
     let (mut clamped, mut zeros) = (0, 0u64);
-    for (w, n) in weights.iter().flatten().zip(seen.iter().flatten()) {
-        let scaled = (w * patterns::SCALE as f32).round();
-        if scaled.abs() > 127.0 {
+    for (&w, &n) in weights.iter().flatten().zip(seen.iter().flatten()) {
+        if (w * patterns::SCALE as f32).round().abs() > 127.0 {
             clamped += 1;
         }
-        let q = scaled.clamp(-127.0, 127.0) as i8;
-        if q == 0 || *n < min_seen {
+        let q = kept_weight(w, n, min_seen);
+        if q == 0 {
             zeros += 1;
             continue;
         }
@@ -590,7 +592,9 @@ fn run() -> io::Result<()> {
         }
         Some("human") if args.len() == 6 => {
             let number = |i: usize| args[i].parse().map_err(|_| usage());
-            let exclude = read_positions(&args[5])?;
+            let exclude = read_positions(&args[5], &std::fs::read_to_string(&args[5])?)?
+                .into_iter()
+                .collect();
             let shards = (number(3)?, number(4)?);
             if shards.0 >= shards.1 {
                 return Err(usage());
