@@ -560,16 +560,18 @@ fn series<C: Contest>(
             "; a move: A {} B {}",
             played.pace[a_color], played.pace[!a_color]
         )?;
+        out.flush()?;
         if game % 2 == 0 {
             pairs.add(pair_score);
             pair_score = 0;
             if let Some(sprt) = sprt {
                 writeln!(out, "{}", sprt.progress(pairs))?;
+                out.flush()?;
+                // The test can decide only when a pair is complete.
+                if sprt.decision(pairs).is_some() {
+                    break;
+                }
             }
-        }
-        out.flush()?;
-        if sprt.is_some_and(|sprt| sprt.decision(pairs).is_some()) {
-            break;
         }
     }
     Ok((tally, pairs))
