@@ -1,31 +1,37 @@
 //! Trains the Othello evaluation's pattern weights (`crates/ishi-ai/src/othello/weights.bin`).
 //!
-//! Two steps, each deterministic for its inputs:
+//! Two steps, each deterministic for its inputs. The commands are those of the weights in the
+//! repository (2026-11-25), each game played by the build of commit 1f047b4:
 //!
 //! ```sh
 //! # 1. Self-play games, every position labelled with the game's final margin for the side to
 //! #    move: 4 to 10 random first moves for variety, then the engine on 30 000 nodes a move,
 //! #    and perfect play from 16 empties (the labels of the last 16 plies are exact). About
-//! #    60 positions a game, 8 to 10 games a second on one core.
-//! cargo run --release -p ishi-ai --example othello_train -- generate 12000 4 > games-4.obf
-//! cargo run --release -p ishi-ai --example othello_train -- generate 12000 5 > games-5.obf
+//! #    56 positions a game, 8 to 11 games a second on one core. A third argument makes each
+//! #    midgame move a random one with that probability, so that the positions after
+//! #    mistakes, which the search evaluates all the time, are in the data too: the weights
+//! #    fit without such games lost by 108 Elo, with them they won by 59 (`docs/strength.md`).
+//! #    Generating runs one thread; run several seeds at once to use more cores.
+//! T=target/release/examples/othello_train
+//! $T generate 2800 7 > self-7.obf
+//! $T generate 3000 8 > self-8.obf
+//! $T generate 4000 9 > self-9.obf
+//! $T generate 4608 21 0.1 > noisy-21.obf
+//! $T generate 40000 31 0.1 | head -n 1452888 > noisy-31.obf   # stopped after 26 011 games
 //! # 2. Least squares (Adam, 10 epochs) over the patterns, one set of weights per stage of
-//! #    the game; weights seen fewer than 20 times are dropped, which keeps the file near
-//! #    100 KB (60 KB gzipped). EPOCHS, DECAY (L2, default 0.001) and MIN_SEEN change that;
-//! #    with TEST=FILE.obf the fit also prints its error on that file's labelled positions
-//! #    (such as the test set of step 3), by stage, as the bench would at depth 0.
-//! cargo run --release -p ishi-ai --example othello_train -- fit games-*.obf \
+//! #    the game (2.26 M positions: 20 seconds); weights seen fewer than 20 times are dropped,
+//! #    which keeps the file near 130 KB (75 KB gzipped). EPOCHS, DECAY (L2, default 0.001)
+//! #    and MIN_SEEN change that; with TEST=FILE.obf the fit also prints its error on that
+//! #    file's labelled positions (such as the test sets of step 3), by stage, as the bench
+//! #    would at depth 0.
+//! TEST=crates/ishi-ai/tests/data/eval-selfplay-20-25.obf $T fit self-*.obf noisy-*.obf \
 //!     > crates/ishi-ai/src/othello/weights.bin
 //! ```
 //!
 //! The games are played by the engine as built, with the weights it embeds, so each round of
-//! training plays better games for the next. The weights in the repository come from two
-//! rounds, 1.3 million positions in all: 10 700 games of the hand-set evaluation (with a
-//! noisy midgame player and perfect play from 14 empties, an earlier setting of this
-//! program), then 1 600 games of that kind and 10 300 games as above, both with the first
-//! learned weights. Generating runs one thread; start several with different seeds to use
-//! more cores. A third argument, `generate GAMES SEED NOISE`, makes each midgame move a
-//! random one with probability NOISE (say 0.1), as that noisy player's were.
+//! training plays better games for the next. The weights before these came from 10 700 games
+//! of the hand-set evaluation with a noisy midgame player, then 1 600 such games and 10 300
+//! games without noise, both with the first learned weights.
 //!
 //! `human GAMES.csv SOLVE_AT SHARD SHARDS EXCLUDE.obf` labels the positions of the strong
 //! human games of `../shared/data/othello-games` instead, exactly from `SOLVE_AT` empties
@@ -75,15 +81,25 @@
 //! other player to move), so that every position of the set has a move; the static evaluation
 //! of a position whose player must pass is that of the opponent after the pass, turned around,
 //! which the set then need not test.
-
+//!
+//! ProbCut's margin is measured rather than trained: positions of noisy self-play games,
+//! each searched full width to every depth up to 12 plies, give the spread of the deep values
+//! around the shallow ones (see [`probcut`]; the figures are in `docs/strength.md`):
+//!
+//! ```sh
+//! # 4. The 4 608 games as built at 1f047b4 (8 minutes on one core), then 2 000 of their
+//! #    positions with more than 14 empties: 10 minutes on one core.
+//! target/release/examples/othello_train generate 4608 21 0.1 > noisy-21.obf
+//! target/release/examples/othello_train probcut noisy-21.obf 1 2000 > spreads.txt
+//! ```
 #[path = "../src/othello/patterns.rs"]
 mod patterns;
 
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::process::ExitCode;
 
-use ishi_ai::othello::{Engine, OthelloLevel, choose};
-use ishi_ai::{Level, Limits, Stop};
+use ishi_ai::othello::{Engine, OthelloLevel, choose, static_eval};
+use ishi_ai::{Eval, Level, Limits, Stop};
 use ishi_rules::Game;
 use ishi_rules::othello::notation::{parse_obf_line, print_board};
 use ishi_rules::othello::{Othello, Othello8, transcript};
@@ -555,6 +571,70 @@ fn encode(weights: &[Vec<f32>], seen: &[Vec<u32>], min_seen: u32) -> Vec<u8> {
     bytes
 }
 
+/// The deepest full-width search `probcut` runs, and its fewest empties beyond that depth: the
+/// search's ProbCut never probes where the search could reach the end of the game.
+const PROBCUT_DEEPEST: u32 = 12;
+
+/// What ProbCut's margin and probe depth (`search.rs`) are checked against: `count` positions
+/// of `source` (an `.obf`, such as `generate` writes; its labels are not read) with more than
+/// `PROBCUT_DEEPEST + 2` empties, drawn by `seed`, each searched full width
+/// ([`Engine::full_width_value`]) at every depth up to `PROBCUT_DEEPEST`. For each deep depth
+/// from 4 and each shallower one at least 2 plies shallower (0: the static evaluation), the
+/// deep value's mean offset from the shallow one and its standard deviation around it, by
+/// groups of 8 empties: a line of `depth shallow empties n mean sigma` (discs) each.
+fn probcut(source: &str, seed: u64, count: usize, out: &mut impl Write) -> io::Result<()> {
+    let mut positions: Vec<Othello> = read_positions(source, &std::fs::read_to_string(source)?)?
+        .into_iter()
+        .filter(|p| p.score().empties > PROBCUT_DEEPEST + 2 && !p.legal_moves().is_empty())
+        .collect();
+    let mut rng = SmallRng::seed_from_u64(seed);
+    for i in (1..positions.len()).rev() {
+        positions.swap(i, rng.random_range(0..=i));
+    }
+    positions.truncate(count);
+    // (depth, shallow, empties / 8) -> (n, sum, sum of squares) of deep - shallow, in discs.
+    let mut cells = std::collections::BTreeMap::<(u32, u32, u32), (f64, f64, f64)>::new();
+    let mut engine = Engine::with_table_bytes(16 << 20);
+    let start = std::time::Instant::now();
+    for (i, position) in positions.iter().enumerate() {
+        engine.clear();
+        let Eval::Estimate(here) = static_eval(position) else {
+            continue;
+        };
+        let mut values = vec![f64::from(here) / 100.0];
+        for depth in 1..=PROBCUT_DEEPEST {
+            values.push(f64::from(engine.full_width_value(position, depth)) / 100.0);
+        }
+        let group = position.score().empties / 8;
+        for depth in 4..=PROBCUT_DEEPEST {
+            for shallow in 0..=depth - 2 {
+                let d = values[depth as usize] - values[shallow as usize];
+                let cell = cells.entry((depth, shallow, group)).or_default();
+                *cell = (cell.0 + 1.0, cell.1 + d, cell.2 + d * d);
+            }
+        }
+        if (i + 1) % 50 == 0 {
+            eprintln!(
+                "{} positions, {:.0} s",
+                i + 1,
+                start.elapsed().as_secs_f64()
+            );
+        }
+    }
+    writeln!(
+        out,
+        "% {} positions; depth shallow empties n mean sigma (discs)",
+        positions.len()
+    )?;
+    for (&(depth, shallow, group), &(n, sum, squares)) in &cells {
+        let mean = sum / n;
+        let sigma = (squares / n - mean * mean).max(0.0).sqrt();
+        let empties = format!("{}-{}", group * 8, group * 8 + 7);
+        writeln!(out, "{depth} {shallow} {empties} {n} {mean:+.2} {sigma:.2}")?;
+    }
+    Ok(())
+}
+
 fn run() -> io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = || {
@@ -562,7 +642,8 @@ fn run() -> io::Result<()> {
             io::ErrorKind::InvalidInput,
             "usage: othello_train generate GAMES SEED [NOISE] > FILE.obf | fit FILE.obf... > weights.bin \
              | label GAMES.csv|POSITIONS.obf SEED COUNT20..COUNT30 > FILE.obf \
-             | human GAMES.csv SOLVE_AT SHARD SHARDS EXCLUDE.obf > FILE.obf",
+             | human GAMES.csv SOLVE_AT SHARD SHARDS EXCLUDE.obf > FILE.obf \
+             | probcut POSITIONS.obf SEED COUNT",
         )
     };
     let mut out = BufWriter::new(io::stdout().lock());
@@ -600,6 +681,11 @@ fn run() -> io::Result<()> {
                 return Err(usage());
             }
             human(&args[1], number(2)? as u32, shards, &exclude, &mut out)?;
+        }
+        Some("probcut") if args.len() == 4 => {
+            let seed = args[2].parse().map_err(|_| usage())?;
+            let count = args[3].parse().map_err(|_| usage())?;
+            probcut(&args[1], seed, count, &mut out)?;
         }
         Some("fit") if args.len() > 1 => {
             let examples = read_examples(&args[1..])?;

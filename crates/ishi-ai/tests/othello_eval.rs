@@ -107,6 +107,49 @@ fn a_one_ply_search_takes_the_best_static_evaluation_of_the_replies() {
     }
 }
 
+/// Plain negamax over the static evaluation to `depth` plies, in hundredths of a disc; `None`
+/// where a player must pass on the way (the search does not spend a ply on a pass).
+fn negamax(position: &Othello, depth: u32) -> Option<i32> {
+    if depth == 0 {
+        return match static_eval(position) {
+            Eval::Estimate(v) => Some(v),
+            Eval::Exact(margin) => Some(100 * margin),
+            other => panic!("{other:?} is no evaluation"),
+        };
+    }
+    let moves = position.legal_moves();
+    if moves.iter().any(|m| m.is_pass()) {
+        return None;
+    }
+    let mut best = None;
+    for mv in moves {
+        let v = -negamax(&after(position, mv), depth - 1)?;
+        best = best.max(Some(v));
+    }
+    best
+}
+
+/// ProbCut's calibration compares full-width values: they must be what plain negamax finds,
+/// the table and the move order changing only the work.
+#[test]
+fn a_full_width_value_is_plain_negamax() {
+    let positions = EVAL_SETS.iter().flat_map(|(_, text, _)| labelled(text));
+    let mut compared = 0;
+    for (position, _) in positions.step_by(20) {
+        let Some(expected) = negamax(&position, 5) else {
+            continue;
+        };
+        let mut engine = Engine::new();
+        assert_eq!(
+            engine.full_width_value(&position, 5),
+            expected,
+            "{position}"
+        );
+        compared += 1;
+    }
+    assert!(compared >= 20, "only {compared} positions without a pass");
+}
+
 #[test]
 fn a_forced_pass_is_evaluated_from_the_opponents_side() {
     // Black has no move; White has.

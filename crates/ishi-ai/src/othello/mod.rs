@@ -195,6 +195,8 @@ struct Style {
     noise: i32,
     /// Solve exactly from this many empty squares.
     solve_empties: u32,
+    /// Prune with ProbCut (false: a full-width search, for its calibration).
+    selective: bool,
 }
 
 /// The levels of Othello, weakest first: `random`, `naive`, `minimax-4`, then the engine at
@@ -251,6 +253,7 @@ pub fn choose(
     let style = Style {
         noise,
         solve_empties,
+        selective: true,
     };
     let mut limits = level.limits;
     if let Othello::General(_) = position {
@@ -343,6 +346,7 @@ impl Engine {
         let style = Style {
             noise: 0,
             solve_empties: SOLVE_EMPTIES,
+            selective: true,
         };
         self.search(position, limits, style, rng.random(), stop)
     }
@@ -422,8 +426,33 @@ impl Engine {
         let style = Style {
             noise: 0,
             solve_empties: u32::MAX,
+            selective: true,
         };
         self.search(position, Limits::NONE, style, 0, stop)
+    }
+
+    /// The midgame value of `position` searched exactly `depth` plies (at least 1) with
+    /// nothing pruned but by alpha-beta: no ProbCut, no exact solve. In hundredths of a disc
+    /// for the player to move; where the game ends within the depth, its final margin counts
+    /// (times 100).
+    ///
+    /// This is what ProbCut predicts a deep value from a shallow one with, and so what its
+    /// margins are calibrated on (`examples/othello_train.rs`, `probcut`).
+    pub fn full_width_value(&mut self, position: &Othello, depth: u32) -> i32 {
+        let style = Style {
+            noise: 0,
+            solve_empties: 0,
+            selective: false,
+        };
+        let limits = Limits {
+            depth: Some(depth.max(1)),
+            ..Limits::NONE
+        };
+        match self.search(position, limits, style, 0, &Stop::new()).eval {
+            Eval::Exact(v) => 100 * v,
+            Eval::Estimate(v) => v,
+            Eval::WinRate(_) | Eval::None => 0,
+        }
     }
 
     fn search(
@@ -497,6 +526,7 @@ impl Engine {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             noise: style.noise,
             noise_seed: seed,
+            selective: style.selective,
         };
         let found = search::run(arena, &mut self.table, clock, p, o, job);
         to_result(&found, arena.size())

@@ -52,7 +52,9 @@ const POLL_INTERVAL: u64 = 4096;
 const END_SALT: u64 = 0x5bd1_e995_7f4a_7c15;
 /// ProbCut from this depth up; its margin, in hundredths of a disc. In self-play at a million
 /// nodes a move, margins of 4, 6 and 8 discs won 57 %, 56 % and 62 % of 80 games against no
-/// ProbCut; 2.5 discs lost (46 %).
+/// ProbCut; 2.5 discs lost (46 %). Margins by stage and depth, from the spreads
+/// `othello_train probcut` measures (two standard deviations: 6 to 12 discs), did no better
+/// at a tenth of a second a move (`docs/strength.md`).
 const PROBCUT_DEPTH: u32 = 4;
 const PROBCUT_MARGIN: i32 = 800;
 /// Aspiration half-window at the root, in hundredths of a disc.
@@ -103,6 +105,8 @@ pub(crate) struct Search<'a, A: Arena> {
     /// Amplitude of the evaluation noise of weak levels, in hundredths of a disc.
     noise: i32,
     noise_seed: u64,
+    /// Prune with ProbCut.
+    selective: bool,
     stack: Vec<Candidate<A::B>>,
 }
 
@@ -297,6 +301,8 @@ pub(crate) struct Job {
     pub(crate) node_limit: u64,
     pub(crate) noise: i32,
     pub(crate) noise_seed: u64,
+    /// Prune with ProbCut (false: full width, as its measurement needs).
+    pub(crate) selective: bool,
 }
 
 /// What a search found at the root.
@@ -333,6 +339,7 @@ pub(crate) fn run<A: Arena>(
         aborted: false,
         noise: job.noise,
         noise_seed: job.noise_seed,
+        selective: job.selective,
         stack: Vec::with_capacity(1024),
     };
     search.table.new_search();
@@ -493,7 +500,7 @@ impl<A: Arena> Search<'_, A> {
         // ProbCut (Buro): at a null-window node, a search to about half the depth that clears
         // the window by a wide margin predicts the deep result well enough to cut. Never
         // where the search could reach the end of the game, so that it stays exact there.
-        if depth >= PROBCUT_DEPTH && beta - alpha == 1 {
+        if self.selective && depth >= PROBCUT_DEPTH && beta - alpha == 1 {
             let empties = (self.arena.cells() & !(p | o)).count();
             let limit = 100 * self.arena.cell_count();
             if empties > depth + 2 {
