@@ -195,7 +195,7 @@ struct Style {
     noise: i32,
     /// Solve exactly from this many empty squares.
     solve_empties: u32,
-    /// Prune with ProbCut (false: a full-width search, for its calibration).
+    /// Prune with ProbCut (false: a full-width search, to measure ProbCut against).
     selective: bool,
 }
 
@@ -436,8 +436,8 @@ impl Engine {
     /// for the player to move; where the game ends within the depth, its final margin counts
     /// (times 100).
     ///
-    /// This is what ProbCut predicts a deep value from a shallow one with, and so what its
-    /// margins are calibrated on (`examples/othello_train.rs`, `probcut`).
+    /// ProbCut predicts a deep search's value from a shallow one's; `othello_train probcut`
+    /// (`examples/othello_train.rs`) measures how well with such values.
     pub fn full_width_value(&mut self, position: &Othello, depth: u32) -> i32 {
         let style = Style {
             noise: 0,
