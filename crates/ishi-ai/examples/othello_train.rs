@@ -82,16 +82,19 @@
 //! of a position whose player must pass is that of the opponent after the pass, turned around,
 //! which the set then need not test.
 //!
-//! ProbCut's margin is measured rather than trained: positions of noisy self-play games,
-//! each searched full width to every depth up to 12 plies, give the spread of the deep values
-//! around the shallow ones (see [`probcut`]; the figures are in `docs/strength.md`):
+//! What ProbCut's margin is checked against is measured, not trained: positions of noisy
+//! self-play games, each searched full width to every depth up to 12 plies, give the offset
+//! and the spread of the deep values around the shallow ones (see [`probcut`]). The figures
+//! in `docs/strength.md` come from both commands run with the build of 1f047b4, whose
+//! weights the searches use:
 //!
 //! ```sh
-//! # 4. The 4 608 games as built at 1f047b4 (8 minutes on one core), then 2 000 of their
-//! #    positions with more than 14 empties: 10 minutes on one core.
+//! # 4. 4 608 noisy games (8 minutes on one core), then 2 000 of their positions with more
+//! #    than 14 empties: 10 minutes on one core.
 //! target/release/examples/othello_train generate 4608 21 0.1 > noisy-21.obf
 //! target/release/examples/othello_train probcut noisy-21.obf 1 2000 > spreads.txt
 //! ```
+
 #[path = "../src/othello/patterns.rs"]
 mod patterns;
 
