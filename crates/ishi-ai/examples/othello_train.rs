@@ -212,9 +212,7 @@ fn label(source: &str, seed: u64, counts: &[usize], out: &mut impl Write) -> io:
     for (empties, &count) in LABEL_EMPTIES.zip(counts) {
         let mut order: Vec<usize> = (0..games.len()).collect();
         let mut rng = SmallRng::seed_from_u64(seed.wrapping_mul(1_000_003) ^ u64::from(empties));
-        for i in (1..order.len()).rev() {
-            order.swap(i, rng.random_range(0..=i));
-        }
+        shuffle(&mut order, &mut rng);
         let mut written = std::collections::HashSet::new();
         let start = std::time::Instant::now();
         for (id, positions) in order.iter().map(|&i| &games[i]) {
@@ -441,9 +439,7 @@ fn fit(examples: &[Example], epochs: usize, decay: f32) -> (Vec<Vec<f32>>, Vec<V
         let mut grad = vec![0f32; patterns::WEIGHTS];
         let mut touched = Vec::new();
         for epoch in 0..epochs {
-            for i in (1..order.len()).rev() {
-                order.swap(i, rng.random_range(0..=i));
-            }
+            shuffle(&mut order, &mut rng);
             for chunk in order.chunks(batch) {
                 for &i in chunk {
                     let e = train[i];
@@ -479,6 +475,14 @@ fn fit(examples: &[Example], epochs: usize, decay: f32) -> (Vec<Vec<f32>>, Vec<V
 }
 
 /// The environment variable `name` as a number, or `default`.
+/// Fisher-Yates, drawing from the last item down: the order `label`'s test sets and `fit`'s
+/// epochs were made with, so a seed keeps giving the same files.
+fn shuffle<T>(items: &mut [T], rng: &mut SmallRng) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, rng.random_range(0..=i));
+    }
+}
+
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name)
         .ok()
@@ -590,10 +594,7 @@ fn probcut(source: &str, seed: u64, count: usize, out: &mut impl Write) -> io::R
         .into_iter()
         .filter(|p| p.score().empties > PROBCUT_DEEPEST + 2 && !p.legal_moves().is_empty())
         .collect();
-    let mut rng = SmallRng::seed_from_u64(seed);
-    for i in (1..positions.len()).rev() {
-        positions.swap(i, rng.random_range(0..=i));
-    }
+    shuffle(&mut positions, &mut SmallRng::seed_from_u64(seed));
     positions.truncate(count);
     // (depth, shallow, empties / 8) -> (n, sum, sum of squares) of deep - shallow, in discs.
     let mut cells = std::collections::BTreeMap::<(u32, u32, u32), (f64, f64, f64)>::new();
