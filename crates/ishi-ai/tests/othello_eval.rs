@@ -86,27 +86,6 @@ fn quick_labels_agree_with_a_fresh_solve() {
     }
 }
 
-/// What the static evaluation answers is what a one-ply search makes its choice from.
-#[test]
-fn a_one_ply_search_takes_the_best_static_evaluation_of_the_replies() {
-    let mut rng = SmallRng::seed_from_u64(3);
-    let positions = EVAL_SETS.iter().flat_map(|(_, text, _)| labelled(text));
-    for (position, _) in positions.step_by(25) {
-        let best = position
-            .legal_moves()
-            .into_iter()
-            .map(|mv| match static_eval(&after(&position, mv)) {
-                Eval::Estimate(v) => -v,
-                Eval::Exact(margin) => -100 * margin,
-                other => panic!("{other:?} is no evaluation"),
-            })
-            .max()
-            .expect("a move");
-        let result = Engine::new().best_move(&position, Limits::depth(1), &mut rng, &Stop::new());
-        assert_eq!(result.eval, Eval::Estimate(best), "{position}");
-    }
-}
-
 /// Plain negamax over the static evaluation to `depth` plies, in hundredths of a disc; `None`
 /// where a player must pass on the way (the search does not spend a ply on a pass).
 fn negamax(position: &Othello, depth: u32) -> Option<i32> {
@@ -129,8 +108,20 @@ fn negamax(position: &Othello, depth: u32) -> Option<i32> {
     best
 }
 
-/// ProbCut's calibration compares full-width values: they must be what plain negamax finds,
-/// the table and the move order changing only the work.
+/// What the static evaluation answers is what a one-ply search makes its choice from.
+#[test]
+fn a_one_ply_search_takes_the_best_static_evaluation_of_the_replies() {
+    let mut rng = SmallRng::seed_from_u64(3);
+    let positions = EVAL_SETS.iter().flat_map(|(_, text, _)| labelled(text));
+    for (position, _) in positions.step_by(25) {
+        let best = negamax(&position, 1).expect("the sets' positions have moves");
+        let result = Engine::new().best_move(&position, Limits::depth(1), &mut rng, &Stop::new());
+        assert_eq!(result.eval, Eval::Estimate(best), "{position}");
+    }
+}
+
+/// `othello_train probcut` measures ProbCut with full-width values: they must be what plain
+/// negamax finds, the table and the move order changing only the work.
 #[test]
 fn a_full_width_value_is_plain_negamax() {
     let positions = EVAL_SETS.iter().flat_map(|(_, text, _)| labelled(text));
