@@ -135,7 +135,9 @@ fn it_plays_on_after_the_opponent_passed_while_behind() {
         .play(Move::Place(pt("D4")))
         .and_then(|go| go.play(Move::Pass))
         .unwrap();
-    for seed in SEEDS {
+    // Thirty seeds: the count once came from the search's own ownership, which the tree's
+    // lines bend, and passed here with 5 seeds in 60 (25 with priors that like ataris).
+    for seed in 1..=30 {
         let (mv, rate) = search(&go, 500, seed);
         assert_ne!(mv, Move::Pass, "seed {seed}: passed at {rate}\n{go}");
     }

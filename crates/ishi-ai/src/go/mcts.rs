@@ -8,7 +8,7 @@ use rand::Rng;
 
 use crate::search::{Clock, Eval, Limits, SearchResult, Stop};
 
-use super::ownership::{add_owners, average, lead_if_ended};
+use super::ownership::{add_owners, average, lead_if_ended, ownership};
 use super::playout::{self, Amaf, point_of, slot};
 use super::priors::{Knowledge, Prior};
 
@@ -18,6 +18,9 @@ const PASS: u16 = u16::MAX;
 const CLOCK_EVERY: u64 = 16;
 /// Playouts between two checks whether the choice can still change.
 const SETTLE_EVERY: u64 = 128;
+/// Playouts of the position after a second pass that decide whether passing wins: the
+/// ownership they give reads the dead stones, as the GTP engine's count does.
+const ENDED_PLAYOUTS: u32 = 256;
 
 fn encode(mv: Move) -> u16 {
     match mv {
@@ -173,7 +176,8 @@ impl Config {
 ///
 /// **Choice**: the root move with the most playouts, then these rules so that no won game is
 /// thrown away: after the opponent's pass, pass exactly when the game ended now would be won
-/// (dead stones read from the search's [ownership](Mcts::ownership)); otherwise never pass
+/// (dead stones read from 256 playouts of the ended position, as the GTP count reads them,
+/// not from the search's ownership, which the tree's lines bend); otherwise never pass
 /// while the pass's win rate is below 50 % and another move is there. Resigning is the
 /// caller's decision, with [`Config::resigns`].
 ///
@@ -339,7 +343,14 @@ impl Mcts {
         } else {
             average(&scratch.owners, playouts as u32)
         };
-        let (best, rate) = self.choose(go);
+        // Passing after the opponent's pass ends the game: its count is read from playouts
+        // of the ended position, which the tree's lines do not bend.
+        let ended = (go.consecutive_passes() == 1).then(|| {
+            let mut ended = go.clone();
+            ended.play_fast(Move::Pass);
+            ownership(&ended, ENDED_PLAYOUTS, rng)
+        });
+        let (best, rate) = self.choose(go, ended.as_deref().unwrap_or(&self.ownership));
         SearchResult {
             best: Some(best),
             eval: Eval::WinRate(rate),
@@ -579,8 +590,9 @@ impl Mcts {
         }
     }
 
-    /// The move to play in `go`, the root's position, and its win rate.
-    fn choose(&self, go: &Go) -> (Move, f32) {
+    /// The move to play in `go`, the root's position, and its win rate; `ended` is the
+    /// ownership that decides a pass after the opponent's.
+    fn choose(&self, go: &Go, ended: &[f32]) -> (Move, f32) {
         let children: Vec<Node> = self.children(0).map(|c| self.nodes[c]).collect();
         let most = |pass_too: bool| {
             children
@@ -593,7 +605,7 @@ impl Mcts {
         let pass_rate = pass.map_or(0.0, |n| n.win_rate());
         let chosen = if go.consecutive_passes() == 1 {
             // Passing ends the game: pass when that wins, otherwise play on.
-            if lead_if_ended(go, &self.ownership, go.turn()) > 0 {
+            if lead_if_ended(go, ended, go.turn()) > 0 {
                 pass
             } else {
                 most(false).or(pass)
