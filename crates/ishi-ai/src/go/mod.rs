@@ -33,6 +33,7 @@ mod ownership;
 mod pattern;
 mod playout;
 mod priors;
+mod tactics;
 
 use std::fmt;
 use std::str::FromStr;

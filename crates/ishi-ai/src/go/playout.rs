@@ -4,7 +4,8 @@
 //!
 //! 1. with probability 90 %, a *tactical* reply near the last move: capture an opponent chain
 //!    in atari, or save an own chain in atari by capturing one of its attackers or by
-//!    extending to two liberties or more;
+//!    extending to two liberties or more, unless the extension runs into a working ladder
+//!    ([`tactics`](super::tactics));
 //! 2. with probability 95 %, a *3x3 pattern* move on one of the eight points around the last
 //!    move ([`pattern`](super::pattern));
 //! 3. a uniformly random move that is legal (superko aside) and fills none of the mover's own
@@ -18,6 +19,7 @@ use ishi_rules::go::{Go, MAX_SIZE, Move, Point};
 use ishi_rules::{Game, Player};
 
 use super::pattern;
+use super::tactics;
 
 /// Chance, in percent, of looking for a tactical reply to the last move.
 const TACTICS_PERCENT: u64 = 90;
@@ -210,7 +212,7 @@ fn tactical_replies(go: &Go, last: Point, out: &mut Suggestions) {
                 }
             }
         }
-        if go.liberties_after(liberty, 2) >= 2 {
+        if go.liberties_after(liberty, 2) >= 2 && !tactics::is_caught(go, q) {
             out.push(liberty, false);
         }
     }

@@ -7,11 +7,17 @@
 //! |-------------------------------------------------------|-------:|-----:|
 //! | captures one stone / several stones in atari           | +15 / +30 | +15 / +30 |
 //! | saves an own chain in atari (to two liberties or more) | +15 | +15 |
+//! | runs from atari into a working ladder                  | +40 | 0 |
+//! | ataris a chain of two liberties into a working ladder  | +15 / +30 | as visits |
 //! | matches a 3x3 pattern                                  | +10 | +10 |
 //! | puts its own chain in atari without capturing          | +10 | 0 |
 //! | 1, 2 or 3 steps from the last move (common fate graph) | +24, +22, +8 | as visits |
 //! | first or second line, no stone within 3 points         | +10 | 0 |
-//! | third line, no stone within 3 points                   | +10 | +10 |
+//! | third line (and fourth on 13x13 and up), no stone within 3 points | +10 | +10 |
+//!
+//! The ladders are read by [`tactics`](super::tactics): a chain in atari whose extension is
+//! caught anyway gets no escape bonus but the penalty, and an atari that catches a chain
+//! counts as its capture (one stone or several).
 //!
 //! The common fate graph counts a step along a chain as free, so a move next to any stone of
 //! the chain just played is one step away. The pass gets the even prior alone.
@@ -23,6 +29,7 @@ use ishi_rules::go::{Go, MAX_SIZE, Move, Point};
 
 use super::pattern;
 use super::playout::{neighbours, slot};
+use super::tactics;
 
 /// Virtual playouts and wins of a new node.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -55,6 +62,10 @@ pub(crate) struct Knowledge {
     captures: [u16; MAX_SIZE * MAX_SIZE],
     /// Per slot: whether playing there saves an own chain in atari.
     escapes: [bool; MAX_SIZE * MAX_SIZE],
+    /// Per slot: whether playing there runs from atari into a working ladder.
+    runs_into_ladder: [bool; MAX_SIZE * MAX_SIZE],
+    /// Per slot: stones an atari there catches in a ladder, 0 for none.
+    ladder_captures: [u16; MAX_SIZE * MAX_SIZE],
     /// Per slot: common-fate-graph distance from the last move, `u8::MAX` beyond 3.
     distance: [u8; MAX_SIZE * MAX_SIZE],
 }
@@ -64,20 +75,44 @@ impl Knowledge {
         let mut knowledge = Knowledge {
             captures: [0; MAX_SIZE * MAX_SIZE],
             escapes: [false; MAX_SIZE * MAX_SIZE],
+            runs_into_ladder: [false; MAX_SIZE * MAX_SIZE],
+            ladder_captures: [0; MAX_SIZE * MAX_SIZE],
             distance: [u8::MAX; MAX_SIZE * MAX_SIZE],
         };
         let me = go.turn();
+        // Each chain is looked at once, through its first stone in board order.
+        let mut seen = [false; MAX_SIZE * MAX_SIZE];
         for q in go.points() {
             let Some(color) = go.stone_at(q) else {
                 continue;
             };
-            let Some(liberty) = go.atari_liberty(q) else {
+            if seen[slot(q)] {
                 continue;
-            };
-            if color == me {
-                knowledge.escapes[slot(liberty)] = go.liberties_after(liberty, 2) >= 2;
-            } else {
-                knowledge.captures[slot(liberty)] += 1;
+            }
+            let mut stones = 0u16;
+            for s in go.chain_stones(q) {
+                seen[slot(s)] = true;
+                stones = stones.saturating_add(1);
+            }
+            if let Some(liberty) = go.atari_liberty(q) {
+                let l = slot(liberty);
+                if color != me {
+                    knowledge.captures[l] = knowledge.captures[l].saturating_add(stones);
+                } else if tactics::is_caught(go, q) {
+                    knowledge.runs_into_ladder[l] = !knowledge.escapes[l];
+                } else if go.liberties_after(liberty, 2) >= 2 {
+                    knowledge.escapes[l] = true;
+                    knowledge.runs_into_ladder[l] = false;
+                }
+            } else if color != me
+                && let Some(liberties) = tactics::two_liberties(go, q)
+            {
+                for a in liberties {
+                    if tactics::atari_catches(go, a, q) {
+                        let caught = &mut knowledge.ladder_captures[slot(a)];
+                        *caught = caught.saturating_add(stones);
+                    }
+                }
             }
         }
         if let Some(Move::Place(last)) = go.last_move() {
@@ -124,6 +159,14 @@ impl Knowledge {
         if self.escapes[s] {
             prior.add(15.0, 15.0);
         }
+        if self.runs_into_ladder[s] {
+            prior.add(40.0, 0.0);
+        }
+        match self.ladder_captures[s] {
+            0 => {}
+            1 => prior.add(15.0, 15.0),
+            _ => prior.add(30.0, 30.0),
+        }
         if pattern::matches(go, p) {
             prior.add(10.0, 10.0);
         }
@@ -136,8 +179,16 @@ impl Knowledge {
         let size = go.size() as i32;
         let (col, row) = (i32::from(p.col()), i32::from(p.row()));
         let line = 1 + col.min(row).min(size - 1 - col).min(size - 1 - row);
-        if line <= 3 && empty_area(go, col, row) {
-            prior.add(10.0, if line == 3 { 10.0 } else { 0.0 });
+        let good_lines = if size >= 13 { 3..=4 } else { 3..=3 };
+        if line <= *good_lines.end() && empty_area(go, col, row) {
+            prior.add(
+                10.0,
+                if good_lines.contains(&line) {
+                    10.0
+                } else {
+                    0.0
+                },
+            );
         }
         prior
     }
@@ -203,7 +254,7 @@ mod tests {
     }
 
     #[test]
-    fn empty_corners_discourage_the_first_two_lines() {
+    fn empty_corners_discourage_the_first_two_lines_and_favour_the_third_and_fourth() {
         let go = Go::new(19, GoRules::CHINESE).unwrap();
         let knowledge = Knowledge::of(&go);
         let rate = |p: &str| {
@@ -212,7 +263,68 @@ mod tests {
         };
         assert!(rate("B2") < rate("K10"));
         assert!(rate("C3") > rate("K10"));
+        assert_eq!(rate("D4"), rate("C3"));
         assert_eq!(knowledge.prior(&go, pt("K10")), Prior::EVEN);
+        // On 9x9 the fourth line is the centre's: no bonus there.
+        let small = Go::new(9, GoRules::CHINESE).unwrap();
+        let knowledge = Knowledge::of(&small);
+        assert_eq!(knowledge.prior(&small, pt("D4")), Prior::EVEN);
+        assert!(knowledge.prior(&small, pt("C3")).wins > Prior::EVEN.wins);
+    }
+
+    #[test]
+    fn capturing_several_stones_counts_more_than_one() {
+        // White's C3-D3 is in atari at E3, White's F5 at F4; Black to play.
+        let go = Go::from_diagram(
+            "
+            . . . . . . .
+            . . . . . X .
+            . . . . X O X
+            . . X X . . .
+            . X O O . . .
+            . . X X . . .
+            . . . . . . .
+            ",
+            GoRules::CHINESE,
+            Player::Black,
+        )
+        .unwrap();
+        let knowledge = Knowledge::of(&go);
+        assert_eq!(knowledge.captures[slot(pt("E3"))], 2);
+        assert_eq!(knowledge.captures[slot(pt("F4"))], 1);
+        let (two, one) = (
+            knowledge.prior(&go, pt("E3")),
+            knowledge.prior(&go, pt("F4")),
+        );
+        assert!(two.visits - one.visits >= 15.0, "{two:?} {one:?}");
+    }
+
+    #[test]
+    fn running_into_a_ladder_is_discouraged_and_the_ladder_atari_encouraged() {
+        // Black's C3 (two liberties) against White's B3, C4 and D2 on an empty 9x9 board:
+        // White's C2 starts a working ladder; after it, Black's D3 runs into it.
+        let diagram = "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . O . . . . . .
+            . O X . . . . . .
+            . . . O . . . . .
+            . . . . . . . . .
+            ";
+        let go = Go::from_diagram(diagram, GoRules::CHINESE, Player::White).unwrap();
+        let knowledge = Knowledge::of(&go);
+        assert_eq!(knowledge.ladder_captures[slot(pt("C2"))], 1);
+        let atari = knowledge.prior(&go, pt("C2"));
+        assert!(atari.wins / atari.visits > 0.5, "{atari:?}");
+        let chased = go.play(Move::Place(pt("C2"))).unwrap();
+        let knowledge = Knowledge::of(&chased);
+        assert!(knowledge.runs_into_ladder[slot(pt("D3"))]);
+        assert!(!knowledge.escapes[slot(pt("D3"))]);
+        let run = knowledge.prior(&chased, pt("D3"));
+        assert!(run.wins / run.visits < 0.5, "{run:?}");
     }
 
     #[test]
