@@ -18,9 +18,11 @@ const PASS: u16 = u16::MAX;
 const CLOCK_EVERY: u64 = 16;
 /// Playouts between two checks whether the choice can still change.
 const SETTLE_EVERY: u64 = 128;
-/// Playouts of the position after a second pass that decide whether passing wins: the
-/// ownership they give reads the dead stones, as the GTP engine's count does.
-const ENDED_PLAYOUTS: u32 = 256;
+/// The most playouts of the position after a second pass that decide whether passing wins:
+/// the ownership they give reads the dead stones, as the GTP engine's count does. A search
+/// of fewer playouts spends as many on it (at least 32), so the levels of 100 and 500
+/// playouts stay within twice their budget.
+const ENDED_PLAYOUTS: u64 = 256;
 
 fn encode(mv: Move) -> u16 {
     match mv {
@@ -176,8 +178,8 @@ impl Config {
 ///
 /// **Choice**: the root move with the most playouts, then these rules so that no won game is
 /// thrown away: after the opponent's pass, pass exactly when the game ended now would be won
-/// (dead stones read from 256 playouts of the ended position, as the GTP count reads them,
-/// not from the search's ownership, which the tree's lines bend); otherwise never pass
+/// (dead stones read from up to 256 playouts of the ended position, as the GTP count reads
+/// them, not from the search's ownership, which the tree's lines bend); otherwise never pass
 /// while the pass's win rate is below 50 % and another move is there. Resigning is the
 /// caller's decision, with [`Config::resigns`].
 ///
@@ -348,7 +350,7 @@ impl Mcts {
         let ended = (go.consecutive_passes() == 1).then(|| {
             let mut ended = go.clone();
             ended.play_fast(Move::Pass);
-            ownership(&ended, ENDED_PLAYOUTS, rng)
+            ownership(&ended, playouts.clamp(32, ENDED_PLAYOUTS) as u32, rng)
         });
         let (best, rate) = self.choose(go, ended.as_deref().unwrap_or(&self.ownership));
         SearchResult {
