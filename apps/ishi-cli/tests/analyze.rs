@@ -17,6 +17,11 @@ const WIPE_OUT: &str = "e6f4e3d6c5f6e7f5g5";
 /// 9x9, Black to move: Black's six stones in the middle have one liberty, F4 (`ff`), which
 /// joins the wall on the right. Black plays A9 (`aa`) instead and White captures at F4.
 ///
+/// Komi 0.5: even after F4 Black is behind (GNU Go counts W+11 at komi 6.5), and at 6.5 the
+/// best move's win rate is so low that losing six stones costs little more or less than the
+/// blunder's 15 points of it (18.1 with the engine before the ladder reading, 14.7 with it,
+/// at 3,000 playouts). At 0.5 the game is still open, and the blunder shows as one.
+///
 /// ```text
 ///   A B C D E F G H J
 /// 9 . . . . . . . . .
@@ -29,7 +34,7 @@ const WIPE_OUT: &str = "e6f4e3d6c5f6e7f5g5";
 /// 2 . . . . . X . . .
 /// 1 . . . . . X . . .
 /// ```
-const ATARI: &str = "(;GM[1]FF[4]SZ[9]KM[6.5]GN[atari]PB[Ann]PW[Bob]
+const ATARI: &str = "(;GM[1]FF[4]SZ[9]KM[0.5]GN[atari]PB[Ann]PW[Bob]
 AB[ce][de][ee][cf][df][ef][gf][hf][if][fg][fh][fi]
 AW[cd][dd][ed][be][fe][bf][cg][dg][eg]PL[B]
 ;B[aa]C[tenuki?]BL[30]
@@ -95,7 +100,7 @@ fn leaving_a_chain_in_atari_is_a_go_blunder() {
     let text = stdout(&output);
     assert!(output.status.success(), "{text}{}", stderr(&output));
     assert!(
-        text.starts_with("Go 9x9, komi 6.5, 3 moves; budget quick: 3000 playouts a position"),
+        text.starts_with("Go 9x9, komi 0.5, 3 moves; budget quick: 3000 playouts a position"),
         "{text}"
     );
     let a9 = move_line(&text, 1);
