@@ -60,21 +60,20 @@ fn caught(go: &Go, stone: Point, budget: &mut u32) -> bool {
     *budget -= 1;
     let mut ran = go.clone();
     ran.play_fast(Move::Place(liberty));
-    let mut liberties = [liberty; 3];
-    match liberties_up_to_3(&ran, stone, &mut liberties) {
-        0 | 1 => true,
-        2 => liberties[..2].iter().any(|&a| {
-            if !ran.is_playable(a) || *budget == 0 {
-                return false;
-            }
-            *budget -= 1;
-            let mut chased = ran.clone();
-            chased.play_fast(Move::Place(a));
-            // An atari whose stone is captured at once in return is no chase.
-            chased.atari_liberty(a).is_none() && caught(&chased, stone, budget)
-        }),
-        _ => false,
-    }
+    // The extension left exactly two liberties: the attacker tries an atari on each. One
+    // whose stone the runner can capture in return is no chase, which the next step finds.
+    let Some(chases) = two_liberties(&ran, stone) else {
+        return false;
+    };
+    chases.into_iter().any(|a| {
+        if !ran.is_playable(a) || *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let mut chased = ran.clone();
+        chased.play_fast(Move::Place(a));
+        caught(&chased, stone, budget)
+    })
 }
 
 /// Whether an opponent chain next to the chain through `stone` is in atari: the owner of
