@@ -29,7 +29,10 @@ const BUDGET: u32 = 160;
 /// chain in atari instead of running.
 pub(crate) fn is_caught(go: &Go, stone: Point) -> bool {
     let mut budget = BUDGET;
-    caught(go, stone, &mut budget)
+    match decided(go, stone, &mut budget) {
+        Ok(caught) => caught,
+        Err(liberty) => run(&mut go.clone(), stone, liberty, &mut budget),
+    }
 }
 
 /// Whether a stone of the player to move on the empty point `p` puts the opponent chain
@@ -41,39 +44,61 @@ pub(crate) fn atari_catches(go: &Go, p: Point, target: Point) -> bool {
     }
     let mut after = go.clone();
     after.play_fast(Move::Place(p));
-    after.atari_liberty(target).is_some() && is_caught(&after, target)
+    let mut budget = BUDGET;
+    after.atari_liberty(target).is_some() && caught(&mut after, target, &mut budget)
 }
 
-/// [`is_caught`] within `budget` moves.
-fn caught(go: &Go, stone: Point, budget: &mut u32) -> bool {
+/// [`is_caught`] on a position the reading may play on, within `budget` moves.
+fn caught(go: &mut Go, stone: Point, budget: &mut u32) -> bool {
+    match decided(go, stone, budget) {
+        Ok(caught) => caught,
+        Err(liberty) => run(go, stone, liberty, budget),
+    }
+}
+
+/// What the position says without playing: `Ok` with the answer, or `Err` with the liberty
+/// the runner must extend to before the reading can tell.
+fn decided(go: &Go, stone: Point, budget: &mut u32) -> Result<bool, Point> {
     let Some(liberty) = go.atari_liberty(stone) else {
-        return false;
+        return Ok(false);
     };
     // The cheap test first: most extensions reach three liberties.
     let extended = go.liberties_after(liberty, 3);
     if extended >= 3 || *budget == 0 || can_capture_next_to(go, stone) {
-        return false;
+        return Ok(false);
     }
     if extended < 2 || !go.is_playable(liberty) {
-        return extended < 2;
+        return Ok(extended < 2);
     }
     *budget -= 1;
-    let mut ran = go.clone();
-    ran.play_fast(Move::Place(liberty));
-    // The extension left exactly two liberties: the attacker tries an atari on each. One
-    // whose stone the runner can capture in return is no chase, which the next step finds.
-    let Some(chases) = two_liberties(&ran, stone) else {
+    Err(liberty)
+}
+
+/// The runner extends to `liberty` on `go`, which leaves it exactly two liberties, and the
+/// attacker tries an atari on each. An atari whose stone the runner can capture in return is
+/// no chase, which the next step finds. The position is copied only when both ataris are
+/// possible, for the second.
+fn run(go: &mut Go, stone: Point, liberty: Point, budget: &mut u32) -> bool {
+    go.play_fast(Move::Place(liberty));
+    let Some([a, b]) = two_liberties(go, stone) else {
         return false;
     };
-    chases.into_iter().any(|a| {
-        if !ran.is_playable(a) || *budget == 0 {
-            return false;
-        }
-        *budget -= 1;
-        let mut chased = ran.clone();
-        chased.play_fast(Move::Place(a));
-        caught(&chased, stone, budget)
-    })
+    match (go.is_playable(a), go.is_playable(b)) {
+        (true, true) => chase(&mut go.clone(), stone, a, budget) || chase(go, stone, b, budget),
+        (true, false) => chase(go, stone, a, budget),
+        (false, true) => chase(go, stone, b, budget),
+        (false, false) => false,
+    }
+}
+
+/// The attacker's atari on `at`, then the reading goes on, within `budget`.
+fn chase(go: &mut Go, stone: Point, at: Point, budget: &mut u32) -> bool {
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    go.play_fast(Move::Place(at));
+    caught(go, stone, budget)
 }
 
 /// Whether an opponent chain next to the chain through `stone` is in atari: the owner of
