@@ -1,5 +1,6 @@
 // A small static file server for Ishi's web build: the MIME types a WASM app needs, gzip when
-// the browser accepts it (so sizes measured in the browser are real transfer sizes), an ETag
+// the browser accepts it (the FILE.gz that scripts/build-web wrote beside a file, else gzip
+// -9 on the fly; so sizes measured in the browser are real transfer sizes), an ETag
 // per file version so that a revalidation (the service worker's, filling its cache beside the
 // page's own first load) is a 304 rather than the file again, as on any real static host, and
 // index.html for unknown paths. Usage: node tools/serve.mjs DIR [PORT]; prints the URL.
@@ -60,7 +61,8 @@ const server = createServer(async (request, response) => {
     }
     let body = found.body;
     if (compressible.has(ext) && /\bgzip\b/.test(request.headers["accept-encoding"] ?? "")) {
-        body = gzipSync(body, { level: 9 });
+        // The copy scripts/build-web compressed ahead (FILE.gz, by zopfli), else gzip -9 now.
+        body = (await readFile(`${found.full}.gz`).catch(() => null)) ?? gzipSync(body, { level: 9 });
         headers["content-encoding"] = "gzip";
     }
     headers["content-length"] = body.length;

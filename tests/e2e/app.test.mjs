@@ -423,8 +423,9 @@ test("a computer player that cannot start says so in the status line", async (t)
 
 test("a part of the app that cannot be fetched says so, and the board plays on", async (t) => {
     // No service worker, and every module the page loads lazily refused (as offline on a
-    // first visit, or after the server has moved on to a newer build); the worker's engines
-    // still come.
+    // first visit, or after the server has moved on to a newer build); the computer's still
+    // come: the worker's engines and the page's side of them (`engines_request`,
+    // `engines_reply`, which write its requests and read its replies).
     const context = await session.browser.newContext({ ...PHONE, serviceWorkers: "block" });
     t.after(() => context.close());
     await context.route(/\/assets\/module_\d+_(?!engines)[^/]*\.wasm$/, (route) => route.abort());
@@ -449,7 +450,7 @@ test("a part of the app that cannot be fetched says so, and the board plays on",
     // The engines refused: the worker says so, and the page says the computer stopped.
     const second = await session.browser.newContext({ ...PHONE, serviceWorkers: "block" });
     t.after(() => second.close());
-    await second.route(/\/assets\/module_\d+_engines[^/]*\.wasm$/, (route) => route.abort());
+    await second.route(/\/assets\/module_\d+_engines-[^/]*\.wasm$/, (route) => route.abort());
     const other = await openPage(second, [], t.name);
     await cell(other, "f5").tap();
     await waitForMessage(other, /The computer stopped\. Undo, or start a new game\./);

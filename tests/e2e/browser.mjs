@@ -159,6 +159,29 @@ export function stones(page) {
 }
 
 /**
+ * Waits until the cell named `point` holds `stone`, then gives every cell's stone as
+ * `stones` does, read in the same frame: the board as that move left it, before an answer
+ * that follows within a few hundred milliseconds can change it.
+ */
+export async function stonesWhen(page, point, stone, timeout = 10_000) {
+    const board = await page.waitForFunction(
+        ([p, s]) => {
+            const td = document.querySelector(`table.board td[data-point="${p}"]`);
+            if (!td || (td.dataset.stone ?? null) !== s) return null;
+            return Object.fromEntries(
+                [...document.querySelectorAll("table.board td[data-point]")].map((cell) => [
+                    cell.dataset.point,
+                    cell.dataset.stone ?? null,
+                ]),
+            );
+        },
+        [point, stone],
+        { timeout },
+    );
+    return board.jsonValue();
+}
+
+/**
  * What the status line shows: the message, the two counts (discs or captures), who plays
  * each side, who has the turn marker, and whether the computer is thinking.
  */

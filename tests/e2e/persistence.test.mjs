@@ -4,8 +4,10 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import {
+    PHONE,
     assertNoProblems,
     browserSession,
+    openPage,
     screenshot,
     snapshot,
     waitForMessage,
@@ -69,12 +71,14 @@ describe("saving", () => {
         );
         // The next move saves a readable game again.
         await page.tap('td[data-point="d3"]');
-        await page.waitForFunction(() => JSON.parse(localStorage.getItem("ishi")).version === 2);
+        await page.waitForFunction(() => JSON.parse(localStorage.getItem("ishi") ?? "{}").version === 2);
     });
 
     test("a save from another version is refused with a reason", async (t) => {
         const page = await open(t);
         await page.tap('td[data-point="f5"]');
+        // The first save waits for the part that writes it, which comes with the first board.
+        await page.waitForFunction(() => localStorage.getItem("ishi") !== null);
         await page.evaluate(() => {
             const saved = JSON.parse(localStorage.getItem("ishi"));
             saved.version = 0;
@@ -84,6 +88,33 @@ describe("saving", () => {
         await waitForMessage(page, /another version of Ishi/);
         assert.equal(await page.locator("td[data-stone]").count(), 4);
     });
+});
+
+test("saved games whose reader cannot be fetched are left as they are, and the page says so", async (t) => {
+    // The saved state is read by a lazy part of the build, which a first visit (nothing
+    // saved) does without. Refused (offline with no service worker, or a server on a newer
+    // build), the app must not start fresh: its first save would write over the games.
+    const context = await session.browser.newContext({ ...PHONE, serviceWorkers: "block" });
+    t.after(() => context.close());
+    const page = await openPage(context, [], t.name);
+    await page.tap('td[data-point="f5"]');
+    await waitForMessage(page, /^Black to move/);
+    const saved = await page.evaluate(() => localStorage.getItem("ishi"));
+    assert.match(saved, /"version":2/);
+    const reader = /\/assets\/module_\d+_read_saved-[^/]*\.wasm$/;
+    await context.route(reader, (route) => route.abort());
+    await page.reload();
+    // The loader does not report a failed fetch: the page waits 15 s for the part.
+    const notice = page.locator(".unavailable[role=alert]");
+    await notice.waitFor({ timeout: 25_000 });
+    assert.match(await notice.textContent(), /could not be loaded/);
+    assert.equal(await page.locator("table.board").count(), 0, "no fresh game in its place");
+    assert.equal(await page.evaluate(() => localStorage.getItem("ishi")), saved, "the save is untouched");
+    await screenshot(page, "persistence-reader-unavailable");
+    // With the network back, Reload brings the game back.
+    await context.unroute(reader);
+    await notice.locator("button", { hasText: "Reload" }).tap();
+    await page.locator('table.board td[data-point="f5"][data-stone="black"]').waitFor();
 });
 
 test("the saving run logged no console error and no page error", () => {

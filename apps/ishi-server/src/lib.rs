@@ -134,7 +134,10 @@ pub async fn run(options: Options) -> Result<(), Box<dyn std::error::Error>> {
         .route("/api/health", get(|| async { "ok" }))
         .with_state(state);
     if let Some(web) = &options.web {
-        let files = ServeDir::new(web).fallback(ServeFile::new(web.join("index.html")));
+        // The build's FILE.gz (scripts/build-web compresses ahead) where the browser takes
+        // gzip; the compression layer leaves a response that has its encoding alone.
+        let index = ServeFile::new(web.join("index.html")).precompressed_gzip();
+        let files = ServeDir::new(web).precompressed_gzip().fallback(index);
         app = app.fallback_service(files);
     }
     let app = app

@@ -354,6 +354,30 @@ async fn the_web_build_is_served_beside_the_api() {
 }
 
 #[tokio::test]
+async fn a_file_compressed_ahead_is_sent_as_it_is_to_a_browser_that_takes_gzip() {
+    let web = data_dir("web-gz-files");
+    std::fs::write(web.join("index.html"), "<!doctype html><title>Ishi</title>").unwrap();
+    std::fs::write(web.join("app.wasm"), "the raw module").unwrap();
+    // Not a real gzip stream: the server must send the file as it is, not make its own.
+    std::fs::write(web.join("app.wasm.gz"), "made ahead by zopfli").unwrap();
+    let server = Server::start(&data_dir("web-gz"), &["--web", web.to_str().unwrap()]);
+    let gzip = String::from_utf8_lossy(&support::http_request(
+        &server,
+        "app.wasm",
+        "Accept-Encoding: gzip\r\n",
+    ))
+    .to_ascii_lowercase();
+    assert!(gzip.contains("content-encoding: gzip"), "{gzip}");
+    assert!(gzip.ends_with("made ahead by zopfli"), "{gzip}");
+    let plain = support::http_get(&server, "app.wasm");
+    assert!(
+        !plain.to_ascii_lowercase().contains("content-encoding"),
+        "{plain}"
+    );
+    assert!(plain.ends_with("the raw module"), "{plain}");
+}
+
+#[tokio::test]
 async fn an_address_creates_a_bounded_number_of_games_whatever_its_connections() {
     let server = Server::start(&data_dir("creates"), &["--creates-per-hour", "2"]);
     for _ in 0..2 {

@@ -47,7 +47,7 @@ impl AppHandle {
                 let mut unsaved = self.unsaved;
                 *unsaved.write() += 1;
             }
-            net::send(&effects.send);
+            net::send(*self, &effects.send);
             if let Some(played) = effects.feedback {
                 feedback::play(played, state.peek().settings());
             }
@@ -89,7 +89,9 @@ pub fn use_app_provider(init: impl FnOnce() -> AppState) -> AppHandle {
 pub fn use_saving(app: AppHandle) {
     use_effect(move || {
         if (app.unsaved)() > 0 {
-            storage::save(&app.peek());
+            storage::save(&app.peek(), move || {
+                app.send(AppAction::Report(AppError::Unavailable));
+            });
         }
     });
 }

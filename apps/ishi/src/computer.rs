@@ -228,13 +228,45 @@ mod platform {
         Some(())
     }
 
+    /// Asks the worker. The request's and the reply's JSON are written and read by lazy
+    /// parts in the split build ([`crate::lazy`]), loaded with the engines after the first
+    /// board and named for them (`engines_request`, `engines_reply`: the page's side of the
+    /// computer player): a part that cannot be loaded makes a failed reply, as a worker that
+    /// fails does.
     pub(super) async fn think(request: Request) -> Option<Reply> {
         if !SHARED.with(|shared| *shared) {
             return None;
         }
-        let json = serde_json::to_string(&request).ok()?;
-        let reply = js::call("request", START, &[&json]).await?;
-        serde_json::from_str(&reply).ok()
+        #[cfg(feature = "wasm-split")]
+        {
+            let epoch = request.epoch;
+            let unavailable = || Some(Reply::failed(epoch, crate::state::AppError::UNAVAILABLE));
+            let Some(json) = crate::lazy::call(&ENCODE_REQUEST, request).await else {
+                return unavailable();
+            };
+            let reply = js::call("request", START, &[&json?]).await?;
+            crate::lazy::call(&DECODE_REPLY, reply)
+                .await
+                .unwrap_or_else(unavailable)
+        }
+        #[cfg(not(feature = "wasm-split"))]
+        {
+            let reply = js::call("request", START, &[&engines_request(request)?]).await?;
+            engines_reply(reply)
+        }
+    }
+
+    crate::lazy::function!(ENCODE_REQUEST = "engines_request" fn engines_request(Request) -> Option<String>);
+    crate::lazy::function!(DECODE_REPLY = "engines_reply" fn engines_reply(String) -> Option<Reply>);
+
+    /// A request's JSON for the worker.
+    fn engines_request(request: Request) -> Option<String> {
+        serde_json::to_string(&request).ok()
+    }
+
+    /// The worker's reply from its JSON; `None` if it is not a reply.
+    fn engines_reply(json: String) -> Option<Reply> {
+        serde_json::from_str(&json).ok()
     }
 
     pub(super) fn cancel() {
@@ -300,6 +332,14 @@ pub async fn think_json(request: String) -> String {
     }
 
     engines(request).await
+}
+
+/// Loads the parts that write the worker's requests and read its replies (the split build),
+/// for [`crate::lazy::preload`].
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+pub(crate) async fn preload() {
+    platform::ENCODE_REQUEST.load().await;
+    platform::DECODE_REPLY.load().await;
 }
 
 /// Asks for a move; `None` when the search was cancelled or failed.

@@ -14,16 +14,26 @@
 
 use dioxus::prelude::*;
 
+/// Declares `static $name`, the loader of the lazy function `$body` (of one argument, with
+/// any result), in the module `$module` (a name of its own per function). Only in the split
+/// build; elsewhere callers call `$body` directly.
+macro_rules! function {
+    ($name:ident = $module:literal fn $body:ident($arg:ty) -> $ret:ty) => {
+        #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+        pub(crate) static $name: dioxus::wasm_split::LazyLoader<$arg, $ret> = {
+            use dioxus::wasm_split;
+    wasm_split::lazy_loader!(extern $module fn $body(arg: $arg) -> $ret)
+        };
+    };
+}
+pub(crate) use function;
+
 /// Declares `static $name`, the loader of the lazy part `$body`, a function of one argument
 /// (the props) giving an `Element`, in the module `$module` (a name of its own per part).
 /// Only in the split build; elsewhere [`part!`] calls `$body` directly.
 macro_rules! loader {
     ($name:ident = $module:literal fn $body:ident($props:ty)) => {
-        #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
-        pub(crate) static $name: dioxus::wasm_split::LazyLoader<$props, dioxus::prelude::Element> = {
-            use dioxus::wasm_split;
-            wasm_split::lazy_loader!(extern $module fn $body(props: $props) -> dioxus::prelude::Element)
-        };
+        $crate::lazy::function!($name = $module fn $body($props) -> dioxus::prelude::Element);
     };
 }
 pub(crate) use loader;
@@ -84,13 +94,41 @@ pub async fn load_within<A, R>(loader: &'static dioxus::wasm_split::LazyLoader<A
     }
 }
 
+/// The lazy function of `loader` called with `arg`, once its module is there; `None` if it
+/// could not be loaded within [`PATIENCE_MS`].
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+pub async fn call<A, R>(
+    loader: &'static dioxus::wasm_split::LazyLoader<A, R>,
+    arg: A,
+) -> Option<R> {
+    if !load_within(loader).await {
+        return None;
+    }
+    loader.call(arg).ok()
+}
+
 /// In place of a part that could not be loaded: why, and a button that reloads the page.
 #[component]
 pub fn Unavailable() -> Element {
-    let tr = crate::app::use_tr();
+    unavailable(crate::app::use_tr())
+}
+
+/// The page in place of the app when the part that reads the saved games could not be
+/// loaded ([`crate::storage::prepare`]): the app does not start fresh, which would write
+/// over them at its first save; Reload tries again.
+#[component]
+pub fn Unrestored() -> Element {
+    let tr = crate::i18n::Tr(crate::i18n::system_language());
+    rsx! {
+        style { {crate::components::stylesheet()} }
+        {unavailable(tr)}
+    }
+}
+
+fn unavailable(tr: crate::i18n::Tr) -> Element {
     rsx! {
         div { class: "unavailable", role: "alert",
-            p { {tr.error(&crate::state::AppError::Unavailable)} }
+            p { {tr.unavailable()} }
             button {
                 class: "action",
                 onclick: move |_| crate::js::run("", "location.reload();", &[]),
@@ -107,6 +145,8 @@ pub async fn preload() {
     #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
     {
         use crate::components::{analysis, more, new_game, online};
+        crate::storage::WRITE_SAVED.load().await;
+        crate::computer::preload().await;
         new_game::NEW_GAME.load().await;
         more::MORE.load().await;
         analysis::ANALYSIS_BAR.load().await;
@@ -115,5 +155,6 @@ pub async fn preload() {
         online::SHARE.load().await;
         online::ONLINE_GAMES.load().await;
         crate::net::DECODE.load().await;
+        crate::net::ENCODE.load().await;
     }
 }

@@ -183,12 +183,7 @@ async fn decode(app: AppHandle, json: String) -> Option<ServerMessage> {
     }
 }
 
-/// The loader of [`decode_now`] in the split build.
-#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
-pub(crate) static DECODE: dioxus::wasm_split::LazyLoader<String, Option<ServerMessage>> = {
-    use dioxus::wasm_split;
-    wasm_split::lazy_loader!(extern "online" fn decode_now(json: String) -> Option<ServerMessage>)
-};
+crate::lazy::function!(DECODE = "online" fn decode_now(String) -> Option<ServerMessage>);
 
 /// A server message from its JSON, or `None`.
 fn decode_now(json: String) -> Option<ServerMessage> {
@@ -196,13 +191,78 @@ fn decode_now(json: String) -> Option<ServerMessage> {
 }
 
 /// Sends `messages` over the link, in order; dropped while it is down (the state sends
-/// what matters again when it is back).
-pub fn send(messages: &[ClientMessage]) {
-    for message in messages {
-        if let Ok(text) = serde_json::to_string(message) {
-            js::run("text", "window.ishiNet?.send(text);", &[&text]);
+/// what matters again when it is back). In the web's split build the protocol's encoding is
+/// a lazy part ([`crate::lazy`], loaded soon after the first board): until it has come the
+/// messages wait for it, in order, in a task of their own; if it cannot be loaded they are
+/// dropped and `app` reports it. Must be called inside the Dioxus runtime.
+pub fn send(app: AppHandle, messages: &[ClientMessage]) {
+    if messages.is_empty() {
+        return;
+    }
+    #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+    {
+        if ENCODER_LOADED.get() {
+            for message in messages {
+                if let Ok(Some(text)) = ENCODE.call(message.clone()) {
+                    transmit(&text);
+                }
+            }
+            return;
+        }
+        let idle = OUTBOX.with_borrow_mut(|outbox| {
+            let idle = outbox.is_empty();
+            outbox.extend_from_slice(messages);
+            idle
+        });
+        if idle {
+            // Not in the caller's scope: a sheet that sends and closes would cancel it.
+            dioxus::dioxus_core::spawn_forever(async move {
+                if !crate::lazy::load_within(&ENCODE).await {
+                    OUTBOX.with_borrow_mut(Vec::clear);
+                    app.send(AppAction::Report(AppError::Unavailable));
+                    return;
+                }
+                ENCODER_LOADED.set(true);
+                while let Some(message) =
+                    OUTBOX.with_borrow_mut(|outbox| (!outbox.is_empty()).then(|| outbox.remove(0)))
+                {
+                    if let Ok(Some(text)) = ENCODE.call(message) {
+                        transmit(&text);
+                    }
+                }
+            });
         }
     }
+    #[cfg(not(all(feature = "wasm-split", target_arch = "wasm32")))]
+    {
+        let _ = app;
+        for message in messages {
+            if let Some(text) = encode_now(message.clone()) {
+                transmit(&text);
+            }
+        }
+    }
+}
+
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+thread_local! {
+    /// The messages waiting for the encoding's part, in order: a task is on its way to send
+    /// them whenever this holds any.
+    static OUTBOX: std::cell::RefCell<Vec<ClientMessage>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// Whether the encoding's part has come: from then on messages are sent at once.
+    static ENCODER_LOADED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+crate::lazy::function!(ENCODE = "online_send" fn encode_now(ClientMessage) -> Option<String>);
+
+/// A client message's JSON, `None` if it cannot be written (no message fails to).
+fn encode_now(message: ClientMessage) -> Option<String> {
+    serde_json::to_string(&message).ok()
+}
+
+/// Sends `text` over the link.
+fn transmit(text: &str) {
+    js::run("text", "window.ishiNet?.send(text);", &[text]);
 }
 
 /// Opens the game of a link the page was opened with (`…#online=ID`), and of any such link

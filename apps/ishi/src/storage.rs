@@ -5,28 +5,131 @@
 //! stops the app: it starts fresh, says so, and keeps the unreadable text aside (the
 //! `ishi-unreadable` localStorage key, or `state.unreadable.json` next to the state file).
 
-use crate::saved;
+use crate::saved::{self, LoadError, Loaded, SavedApp};
 use crate::state::{AppState, Notice};
 
 /// The saved state, or a fresh start; unreadable data is kept aside and reported.
+///
+/// In the web's split build the saved text is read by a lazy part ([`prepare`], which
+/// `main` awaits before the app starts): a first visit, with nothing saved, starts without
+/// it. There this gives what `prepare` made, or a fresh start.
 pub fn restore() -> AppState {
-    let Some(text) = platform::read() else {
-        return AppState::fresh(Notice::None);
-    };
-    match saved::decode(&text).and_then(saved::SavedApp::load) {
+    #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+    return PREPARED
+        .take()
+        .unwrap_or_else(|| AppState::fresh(Notice::None));
+    #[cfg(not(all(feature = "wasm-split", target_arch = "wasm32")))]
+    match platform::read() {
+        Some(text) => restored(read_saved(text.clone()), &text),
+        None => AppState::fresh(Notice::None),
+    }
+}
+
+/// The state `read` gives for the saved `text`: the saved one, or a fresh start that
+/// reports why it could not be used, the text kept aside.
+fn restored(read: Result<Loaded, LoadError>, text: &str) -> AppState {
+    match read {
         Ok(loaded) => AppState::new(loaded),
         Err(why) => {
-            platform::keep_aside(&text);
+            platform::keep_aside(text);
             AppState::fresh(Notice::Unreadable(why))
         }
     }
 }
 
-/// Saves `state`.
-pub fn save(state: &AppState) {
-    if let Some(text) = saved::encode(&state.saved()) {
-        platform::write(&text);
+/// The state saved as `text`: decoded, converted from an older format, replayed. A lazy
+/// part in the web's split build.
+fn read_saved(text: String) -> Result<Loaded, LoadError> {
+    saved::decode(&text).and_then(SavedApp::load)
+}
+
+/// The text of `saved`, `None` if it cannot be written. A lazy part in the web's split
+/// build.
+fn write_saved(saved: SavedApp) -> Option<String> {
+    saved::encode(&saved)
+}
+
+crate::lazy::function!(READ_SAVED = "restore" fn read_saved(String) -> Result<Loaded, LoadError>);
+crate::lazy::function!(WRITE_SAVED = "save" fn write_saved(SavedApp) -> Option<String>);
+
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+thread_local! {
+    /// The state [`prepare`] restored, for [`restore`] to take.
+    static PREPARED: std::cell::RefCell<Option<AppState>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Restores the saved state ahead of the app's start, for [`restore`]: with nothing saved
+/// (a first visit) at once, else once the lazy part that reads it has come (from the
+/// offline cache after a first visit).
+///
+/// # Errors
+///
+/// [`crate::state::AppError::Unavailable`] when that part cannot be loaded: the app must
+/// not start fresh then, or its first save would write over the saved games.
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+pub async fn prepare() -> Result<(), crate::state::AppError> {
+    let state = match platform::read() {
+        Some(text) => {
+            let read = crate::lazy::call(&READ_SAVED, text.clone())
+                .await
+                .ok_or(crate::state::AppError::Unavailable)?;
+            restored(read, &text)
+        }
+        None => AppState::fresh(Notice::None),
+    };
+    PREPARED.set(Some(state));
+    Ok(())
+}
+
+/// Saves `state`. In the web's split build the writing is a lazy part (loaded soon after the
+/// first board): until it has come, the text is written once it comes, in a task of its own,
+/// and only the latest state of those that waited for it; `failed` runs if the part cannot
+/// be loaded (nothing was saved). Must be called inside the Dioxus runtime.
+pub fn save(state: &AppState, failed: impl FnOnce() + 'static) {
+    let saved = state.saved();
+    #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+    {
+        if WRITER_LOADED.get() {
+            if let Ok(Some(text)) = WRITE_SAVED.call(saved) {
+                platform::write(&text);
+            }
+            return;
+        }
+        let writing = LATEST.replace(Some(saved)).is_some();
+        if !writing {
+            // Not in the caller's scope, which may end first.
+            dioxus::dioxus_core::spawn_forever(async move {
+                if !crate::lazy::load_within(&WRITE_SAVED).await {
+                    LATEST.take();
+                    failed();
+                    return;
+                }
+                WRITER_LOADED.set(true);
+                while let Some(saved) = LATEST.take() {
+                    if let Ok(Some(text)) = WRITE_SAVED.call(saved) {
+                        platform::write(&text);
+                    }
+                }
+            });
+        }
     }
+    #[cfg(not(all(feature = "wasm-split", target_arch = "wasm32")))]
+    {
+        drop(failed);
+        if let Some(text) = write_saved(saved) {
+            platform::write(&text);
+        }
+    }
+}
+
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+thread_local! {
+    /// The state to save next, while the part that writes it comes: a task is on its way
+    /// to write it whenever this holds one.
+    static LATEST: std::cell::RefCell<Option<SavedApp>> = const { std::cell::RefCell::new(None) };
+    /// Whether the part that writes the state has come: from then on a save is written at
+    /// once, as the change shows.
+    static WRITER_LOADED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// The desktop's other data files (the window's place), beside the state file.
@@ -123,7 +226,7 @@ mod tests {
         let mut state = AppState::fresh(Notice::None);
         let f5 = Cell::new(5, 4);
         state.apply(AppAction::Match(Action::Play(f5))).unwrap();
-        save(&state);
+        save(&state, || {});
         let restored = restore();
         assert_eq!(restored.notice(), &Notice::None);
         assert_eq!(restored.current().position(), state.current().position());

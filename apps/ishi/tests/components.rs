@@ -246,7 +246,10 @@ fn the_status_line_says_why_the_computer_made_no_move() {
         start: OthelloStart::Shape(Shape::STANDARD),
         sides: ByColor::new(Side::Human, Side::Computer(casual)),
     });
-    let say = |state: &AppState| status::message(Tr(Language::English), state);
+    let say = |state: &AppState| match status::message(Tr(Language::English), state) {
+        status::Message::Text(text) => text,
+        other => panic!("a notice where a sentence was expected: {other:?}"),
+    };
     let mut state = state(config, Vec::new());
     // Black, a person, is to move.
     assert_eq!(say(&state), "Black to move");
@@ -269,4 +272,55 @@ fn the_status_line_says_why_the_computer_made_no_move() {
     state.apply(AppAction::Match(Action::Undo)).unwrap();
     assert_eq!(state.notice(), &Notice::None);
     assert_eq!(say(&state), "Black to move");
+}
+
+#[test]
+fn a_notice_is_put_in_words_by_its_own_part_and_a_refused_move_at_once() {
+    use ishi::components::status::{self, Message};
+    use ishi::i18n::Tr;
+    use ishi::settings::Language;
+    use ishi::state::{AppAction, AppError};
+    use ishi_rules::IllegalReason;
+
+    let tr = Tr(Language::English);
+    let mut shown = state(othello(Shape::STANDARD), Vec::new());
+    // a1 flips nothing at the start: the refusal is said at once, in the main module.
+    shown
+        .apply(AppAction::Match(Action::Play(Cell::new(0, 0))))
+        .unwrap_err();
+    assert_eq!(
+        status::message(tr, &shown),
+        Message::Text("Not there: it flips no disc.".to_owned())
+    );
+    assert!(matches!(
+        shown.notice(),
+        Notice::Error(AppError::Refused(ishi::model::Refusal::Illegal(
+            IllegalReason::NoFlip
+        )))
+    ));
+    shown
+        .apply(AppAction::Report(AppError::Offline))
+        .unwrap_err();
+    assert_eq!(
+        status::message(tr, &shown),
+        Message::Notice(Notice::Error(AppError::Offline))
+    );
+
+    // On screen, the notice's part gives its words.
+    #[allow(non_snake_case)]
+    fn Notified() -> Element {
+        use_app_provider(|| {
+            let mut state = state(othello(Shape::STANDARD), Vec::new());
+            let _ = state.apply(AppAction::Report(AppError::Offline));
+            state
+        });
+        rsx! { Shell {} }
+    }
+    let mut dom = VirtualDom::new(Notified);
+    dom.rebuild_in_place();
+    let html = dioxus_ssr::render(&dom);
+    assert!(
+        html.contains("Not sent: the connection to the game server is down. Reconnecting…"),
+        "{html}"
+    );
 }

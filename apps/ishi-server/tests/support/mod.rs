@@ -272,6 +272,12 @@ pub fn stranger() -> Token {
 
 /// The whole HTTP/1.1 answer (status line, headers, body) to `GET /path`.
 pub fn http_get(server: &Server, path: &str) -> String {
+    String::from_utf8_lossy(&http_request(server, path, "")).into_owned()
+}
+
+/// The raw answer to a GET of `path` with the request's `headers` (each line ending in
+/// `\r\n`).
+pub fn http_request(server: &Server, path: &str, headers: &str) -> Vec<u8> {
     use std::io::{Read, Write};
 
     let address = server
@@ -281,12 +287,10 @@ pub fn http_get(server: &Server, path: &str) -> String {
     let mut stream = std::net::TcpStream::connect(address).expect("the server accepts");
     write!(
         stream,
-        "GET /{path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
+        "GET /{path} HTTP/1.1\r\nHost: {address}\r\n{headers}Connection: close\r\n\r\n"
     )
     .expect("the request is sent");
-    let mut answer = String::new();
-    stream
-        .read_to_string(&mut answer)
-        .expect("the answer reads");
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).expect("the answer reads");
     answer
 }

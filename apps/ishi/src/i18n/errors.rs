@@ -81,12 +81,17 @@ impl Tr {
                 "Set the game server's address in My online games first.",
                 "先に「オンライン対局」で対局サーバーのアドレスを設定してください。"
             ),
-            AppError::Unavailable => say!(
-                self,
-                "This part of Ishi could not be loaded. Check the connection, then reload the page.",
-                "この部分を読み込めませんでした。接続を確かめてから、ページを再読み込みしてください。"
-            ),
+            AppError::Unavailable => self.unavailable().to_owned(),
         }
+    }
+
+    /// That a part of the app could not be loaded ([`AppError::Unavailable`]): said without
+    /// [`Tr::error`], which is itself such a part in the web's split build.
+    pub fn unavailable(self) -> &'static str {
+        self.pick(
+            "This part of Ishi could not be loaded. Check the connection, then reload the page.",
+            "この部分を読み込めませんでした。接続を確かめてから、ページを再読み込みしてください。",
+        )
     }
 
     /// Why the game server refused a message, as a sentence.

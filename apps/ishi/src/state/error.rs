@@ -34,6 +34,9 @@ pub enum AppError {
 }
 
 impl AppError {
+    /// [`AppError::Unavailable`] in English, as its `Display` says it.
+    pub const UNAVAILABLE: &str = "a part of the app could not be loaded";
+
     /// Whether the sheet the action came from shows the error (the new-game sheet, the
     /// records sheet), rather than the status line under the board.
     pub fn shown_in_sheet(&self) -> bool {
@@ -60,7 +63,7 @@ impl std::fmt::Display for AppError {
             AppError::OnlineSetup(e) => e.fmt(f),
             AppError::Offline => f.write_str("the link to the game server is down"),
             AppError::NoServer => f.write_str("no game server is set"),
-            AppError::Unavailable => f.write_str("a part of the app could not be loaded"),
+            AppError::Unavailable => f.write_str(AppError::UNAVAILABLE),
         }
     }
 }

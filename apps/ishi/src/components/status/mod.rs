@@ -7,30 +7,45 @@ use ishi_rules::{Move, Player};
 use crate::components::board::player_name;
 use crate::i18n::Tr;
 use crate::model::{MatchConfig, OthelloStart};
-use crate::state::{AppState, Notice};
+use crate::state::{AppError, AppState, Notice};
 use ishi_analysis::Worth;
 use ishi_rules::othello::{Shape, openings};
 
 /// The status line's stylesheet.
 pub const CSS: &str = include_str!("status.css");
 
-/// The sentence the status line shows for `state`.
-pub fn message(tr: Tr, state: &AppState) -> String {
+/// What the status line says: a sentence, or a notice whose words come with a lazy part
+/// ([`NoticeText`]): the errors' sentences in two languages weigh on the first board, which
+/// seldom has one to show.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Message {
+    /// The sentence itself.
+    Text(String),
+    /// A notice, put in words by [`NoticeText`].
+    Notice(Notice),
+}
+
+/// What the status line says for `state`.
+pub fn message(tr: Tr, state: &AppState) -> Message {
     let m = state.current();
     if let Some(result) = m.result() {
         let text = result.to_string();
-        return match result.winner() {
+        return Message::Text(match result.winner() {
             Some(p) => tr.wins(p, &text),
             None => tr.draw(&text),
-        };
+        });
     }
     if let Some(count) = m.count() {
-        return tr.counting(&count.result().to_string());
+        return Message::Text(tr.counting(&count.result().to_string()));
     }
     match state.notice() {
-        Notice::Error(error) if !error.shown_in_sheet() => return tr.error(error),
-        Notice::Unreadable(why) => return tr.unreadable(why),
-        Notice::Error(_) | Notice::None => {}
+        // A move refused, the common case, is said at once.
+        Notice::Error(AppError::Refused(refusal)) => return Message::Text(tr.refusal(refusal)),
+        Notice::Error(error) if error.shown_in_sheet() => {}
+        notice @ (Notice::Error(_) | Notice::Unreadable(_)) => {
+            return Message::Notice(notice.clone());
+        }
+        Notice::None => {}
     }
     let turn = m.position().turn();
     let pass = m
@@ -52,7 +67,28 @@ pub fn message(tr: Tr, state: &AppState) -> String {
     } else {
         tr.to_move(turn)
     };
-    format!("{pass_note}{action}")
+    Message::Text(format!("{pass_note}{action}"))
+}
+
+/// The words of a notice: the error's sentence, or why the saved games could not be read.
+#[component]
+pub fn NoticeText(notice: Notice, tr: Tr) -> Element {
+    crate::lazy::part!(
+        NOTICE_TEXT,
+        notice_text_part,
+        NoticeTextProps { notice, tr }
+    )
+}
+
+crate::lazy::loader!(NOTICE_TEXT = "notice_text" fn notice_text_part(NoticeTextProps));
+
+fn notice_text_part(props: NoticeTextProps) -> Element {
+    let text = match &props.notice {
+        Notice::Error(error) => props.tr.error(error),
+        Notice::Unreadable(why) => props.tr.unreadable(why),
+        Notice::None => String::new(),
+    };
+    rsx! { "{text}" }
 }
 
 /// One side's chip: its colour, its count, who plays it, and whether it is to move.
@@ -68,7 +104,9 @@ pub struct Chip {
 /// Everything the status line shows.
 #[derive(Clone, PartialEq, Debug)]
 pub struct StatusView {
-    text: String,
+    message: Message,
+    /// The words of the language in use, for a notice.
+    tr: Tr,
     chips: [Chip; 2],
     thinking: bool,
     /// Why the computer made no move, for the message's tooltip.
@@ -102,7 +140,8 @@ impl StatusView {
             }
         };
         StatusView {
-            text: message(tr, state),
+            message: message(tr, state),
+            tr,
             chips: Player::ALL.map(chip),
             thinking: state.thinking(),
             failure: state.computer_failure().map(|f| tr.computer_failure(f)),
@@ -156,7 +195,10 @@ pub fn Status(view: StatusView) -> Element {
                     "data-thinking": if view.thinking { "true" },
                     title: view.failure.clone(),
                     "data-long": if view.long { "true" },
-                    "{view.text}"
+                    match &view.message {
+                        Message::Text(text) => rsx! { "{text}" },
+                        Message::Notice(notice) => rsx! { NoticeText { notice: notice.clone(), tr: view.tr } },
+                    }
                 }
                 if let Some(detail) = &view.detail {
                     p { class: "detail", "{detail}" }

@@ -1,0 +1,34 @@
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { launch, PHONE } from "./browser.mjs";
+const child = spawn("target/debug/ishi-server", ["--web", "target/dx/ishi/release/web/public", "--listen", "127.0.0.1:0", "--data-dir", "/tmp/ishi-dbg-data"], { stdio: ["ignore", "pipe", "inherit"] });
+const line = await new Promise((r) => createInterface({ input: child.stdout }).once("line", r));
+const url = line.match(/http:\/\/\S+\//)[0];
+const browser = await launch();
+async function phone(name, u) {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  page.on("console", (m) => console.log(name, "console:", m.type(), m.text()));
+  page.on("pageerror", (e) => console.log(name, "pageerror:", e.message));
+  page.on("websocket", (ws) => { console.log(name, "ws open", ws.url()); ws.on("framesent", f => console.log(name, "sent", String(f.payload).slice(0,120))); ws.on("framereceived", f => console.log(name, "recv", String(f.payload).slice(0,120))); ws.on("close", () => console.log(name, "ws close")); });
+  await page.goto(u); await page.locator("table.board").waitFor(); return page;
+}
+const ann = await phone("ann", url);
+await ann.locator("header button.new-game").tap();
+const sheet = ann.locator(".new-game-sheet[role=dialog]");
+await sheet.locator("button.mode[role=radio]", { hasText: "Othello" }).tap();
+await sheet.locator('button[data-friend="true"]').tap();
+await sheet.locator("[name=colour]").selectOption("black");
+await sheet.locator("[name=clock]").selectOption("none");
+await sheet.locator("button.start").tap();
+const share = ann.locator(".share-sheet[role=dialog]");
+const link = await share.locator(".share-link").inputValue({ timeout: 10_000 });
+console.log("link", link);
+await share.locator(".dialog-buttons button").tap();
+const bo = await phone("bo", link);
+await bo.waitForTimeout(4000);
+console.log("bo players:", await bo.evaluate(() => [...document.querySelectorAll(".online .player")].map(e => e.outerHTML.slice(0,200))));
+console.log("ann players:", await ann.evaluate(() => [...document.querySelectorAll(".online .player")].map(e => e.outerHTML.slice(0,200))));
+console.log("bo online:", await bo.locator(".online").innerText().catch(e => "none"));
+console.log("ann online:", await ann.locator(".online").innerText().catch(e => "none"));
+await browser.close(); child.kill();
