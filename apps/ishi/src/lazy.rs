@@ -114,7 +114,7 @@ pub fn Unavailable() -> Element {
 }
 
 /// The page in place of the app when the part that reads the saved games could not be
-/// loaded ([`crate::storage::prepare`]): the app does not start fresh, which would write
+/// loaded (`storage::prepare`): the app does not start fresh, which would write
 /// over them at its first save; Reload tries again.
 #[component]
 pub fn Unrestored() -> Element {

@@ -4,13 +4,18 @@
 //! Saved data that cannot be read (a format this version does not read, a damaged file) never
 //! stops the app: it starts fresh, says so, and keeps the unreadable text aside (the
 //! `ishi-unreadable` localStorage key, or `state.unreadable.json` next to the state file).
+//!
+//! In the web's split build the JSON is read and written by lazy parts ([`crate::lazy`]),
+//! which the first board of a first visit does without. The one case where the app does not
+//! start is when saved data exists and the part that reads it cannot be loaded: starting
+//! fresh would write over it at the first save (`prepare`).
 
 use crate::saved::{self, LoadError, Loaded, SavedApp};
 use crate::state::{AppState, Notice};
 
 /// The saved state, or a fresh start; unreadable data is kept aside and reported.
 ///
-/// In the web's split build the saved text is read by a lazy part ([`prepare`], which
+/// In the web's split build the saved text is read by a lazy part (`prepare`, which
 /// `main` awaits before the app starts): a first visit, with nothing saved, starts without
 /// it. There this gives what `prepare` made, or a fresh start.
 pub fn restore() -> AppState {
@@ -54,7 +59,7 @@ crate::lazy::function!(WRITE_SAVED = "save" fn write_saved(SavedApp) -> Option<S
 
 #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
 thread_local! {
-    /// The state [`prepare`] restored, for [`restore`] to take.
+    /// The state `prepare` restored, for [`restore`] to take.
     static PREPARED: std::cell::RefCell<Option<AppState>> = const { std::cell::RefCell::new(None) };
 }
 
