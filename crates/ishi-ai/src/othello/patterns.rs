@@ -65,7 +65,7 @@ pub(crate) fn phase(p: u64, o: u64) -> usize {
 
 /// The board mirrored along the a1-h8 diagonal.
 #[inline(always)]
-fn transpose(mut x: u64) -> u64 {
+pub(crate) fn transpose(mut x: u64) -> u64 {
     let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
     x ^= t ^ (t >> 28);
     let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
