@@ -1,37 +1,44 @@
 //! Trains the Othello evaluation's pattern weights (`crates/ishi-ai/src/othello/weights.bin`).
 //!
 //! Two steps, each deterministic for its inputs. The commands are those of the weights in the
-//! repository (2026-11-25), each game played by the build of commit 1f047b4:
+//! repository (2026-11-26), the games played by the build of commit 3d42899 (the weights
+//! before these, and this file's `generate`):
 //!
 //! ```sh
-//! # 1. Self-play games, every position labelled with the game's final margin for the side to
-//! #    move: 4 to 10 random first moves for variety, then the engine on 30 000 nodes a move,
-//! #    and perfect play from 16 empties (the labels of the last 16 plies are exact). About
-//! #    56 positions a game, 8 to 11 games a second on one core. A third argument makes each
-//! #    midgame move a random one with that probability, so that the positions after
-//! #    mistakes, which the search evaluates all the time, are in the data too: the weights
-//! #    fit without such games lost by 108 Elo, with them they won by 59 (`docs/strength.md`).
-//! #    Generating runs one thread; run several seeds at once to use more cores.
+//! # 1. Self-play games: 4 to 10 random first moves for variety, then the engine on 30 000
+//! #    nodes a move with each midgame move a random one with probability 0.1 (so that the
+//! #    positions after mistakes, which the search evaluates all the time, are in the data
+//! #    too: weights fit without such games lost by 108 Elo, `docs/strength.md`), and perfect
+//! #    play from 16 empties. Every position from the fourth ply on is written with three
+//! #    labels (see [`generate`]): the final margin, the engine's search value, and the final
+//! #    margin corrected for the random moves after the position. About 56 positions a game,
+//! #    4 to 5 games a second on one core; generating runs one thread (run several seeds at
+//! #    once to use more cores). This run was stopped after 23 413 games (1.31 M positions,
+//! #    85 minutes with the other core busy); the same count of games gives the same file.
 //! T=target/release/examples/othello_train
-//! $T generate 2800 7 > self-7.obf
-//! $T generate 3000 8 > self-8.obf
-//! $T generate 4000 9 > self-9.obf
-//! $T generate 4608 21 0.1 > noisy-21.obf
-//! $T generate 40000 31 0.1 | head -n 1452888 > noisy-31.obf   # stopped after 26 011 games
+//! $T generate 23413 101 0.1 > g101.obf
 //! # 2. Least squares (Adam, 10 epochs) over the patterns, one set of weights per stage of
-//! #    the game (2.26 M positions: 20 seconds); weights seen fewer than 20 times are dropped,
-//! #    which keeps the file near 130 KB (75 KB gzipped). EPOCHS, DECAY (L2, default 0.001)
-//! #    and MIN_SEEN change that; with TEST=FILE.obf the fit also prints its error on that
-//! #    file's labelled positions (such as the test sets of step 3), by stage, as the bench
-//! #    would at depth 0.
-//! TEST=crates/ishi-ai/tests/data/eval-selfplay-20-25.obf $T fit self-*.obf noisy-*.obf \
-//!     > crates/ishi-ai/src/othello/weights.bin
+//! #    the game, each position also mirrored along the a1-h8 diagonal (MIRROR=1: the
+//! #    patterns read the board in its four rotations, not its mirror images), the label the
+//! #    mean of the search value and the corrected margin (LABEL=0,0.5,0.5, the weights of the
+//! #    three labels): 2.6 M examples, 2 minutes. Weights seen fewer than 20 times (MIN_SEEN)
+//! #    are dropped, which keeps the file near 200 KB (111 KB gzipped). EPOCHS and DECAY (L2,
+//! #    default 0.001) change the fit; with TEST=FILE.obf the fit also prints its error on
+//! #    that file's labelled positions (such as the test sets of step 3), by stage, as the
+//! #    bench would at depth 0.
+//! LABEL=0,0.5,0.5 MIRROR=1 TEST=crates/ishi-ai/tests/data/eval-selfplay-20-25.obf \
+//!     $T fit g101.obf > crates/ishi-ai/src/othello/weights.bin
 //! ```
 //!
-//! The games are played by the engine as built, with the weights it embeds, so each round of
-//! training plays better games for the next. The weights before these came from 10 700 games
-//! of the hand-set evaluation with a noisy midgame player, then 1 600 such games and 10 300
-//! games without noise, both with the first learned weights.
+//! Checked against exact solves of 180 positions of 20-22 empties of these games, the final
+//! margin was 5.84 discs off on average, the search value 4.08, the corrected margin 4.19
+//! and their mean 3.29. The games are played by the engine as built, with the weights it
+//! embeds, so each round of training plays better games for the next. The weights before
+//! these (commit 1f047b4) were fit to the final margins alone of 9 800 self-play games and
+//! 30 620 noisy ones, played with the `generate` of that commit (which wrote the final
+//! margin only); the ones before those came from 10 700 games of the hand-set evaluation
+//! with a noisy midgame player, then 1 600 such games and 10 300 games without noise, both
+//! with the first learned weights.
 //!
 //! `human GAMES.csv SOLVE_AT SHARD SHARDS EXCLUDE.obf` labels the positions of the strong
 //! human games of `../shared/data/othello-games` instead, exactly from `SOLVE_AT` empties
@@ -70,8 +77,9 @@
 //! plays (the human games' are not: see `docs/strength.md`), from 20 to 25 empties:
 //!
 //! ```sh
-//! # 3b. The first 2 800 games of seed 7 (6 minutes on one core with the weights of
-//! #     9b451dc), then 40 positions a count from 20 to 24 empties and 25 at 25: 10 minutes.
+//! # 3b. The first 2 800 games of seed 7 (6 minutes on one core with the build of 9b451dc,
+//! #     its weights and its `generate`), then 40 positions a count from 20 to 24 empties and
+//! #     25 at 25: 10 minutes.
 //! target/release/examples/othello_train generate 2800 7 > self-7.obf
 //! target/release/examples/othello_train label self-7.obf 1 40 40 40 40 40 25 \
 //!     > crates/ishi-ai/tests/data/eval-selfplay-20-25.obf
@@ -86,7 +94,7 @@
 //! self-play games, each searched full width to every depth up to 12 plies, give the offset
 //! and the spread of the deep values around the shallow ones (see [`probcut`]). The figures
 //! in `docs/strength.md` come from both commands run with the build of 1f047b4, whose
-//! weights the searches use:
+//! weights the searches use and whose `generate` wrote one label a position:
 //!
 //! ```sh
 //! # 4. 4 608 noisy games (8 minutes on one core), then 2 000 of their positions with more
