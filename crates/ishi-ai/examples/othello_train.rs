@@ -1,37 +1,44 @@
 //! Trains the Othello evaluation's pattern weights (`crates/ishi-ai/src/othello/weights.bin`).
 //!
 //! Two steps, each deterministic for its inputs. The commands are those of the weights in the
-//! repository (2026-11-25), each game played by the build of commit 1f047b4:
+//! repository (2026-11-26), the games played by the build of commit 3d42899 (the weights
+//! before these, and this file's `generate`):
 //!
 //! ```sh
-//! # 1. Self-play games, every position labelled with the game's final margin for the side to
-//! #    move: 4 to 10 random first moves for variety, then the engine on 30 000 nodes a move,
-//! #    and perfect play from 16 empties (the labels of the last 16 plies are exact). About
-//! #    56 positions a game, 8 to 11 games a second on one core. A third argument makes each
-//! #    midgame move a random one with that probability, so that the positions after
-//! #    mistakes, which the search evaluates all the time, are in the data too: the weights
-//! #    fit without such games lost by 108 Elo, with them they won by 59 (`docs/strength.md`).
-//! #    Generating runs one thread; run several seeds at once to use more cores.
+//! # 1. Self-play games: 4 to 10 random first moves for variety, then the engine on 30 000
+//! #    nodes a move with each midgame move a random one with probability 0.1 (so that the
+//! #    positions after mistakes, which the search evaluates all the time, are in the data
+//! #    too: weights fit without such games lost by 108 Elo, `docs/strength.md`), and perfect
+//! #    play from 16 empties. Every position from the fourth ply on is written with three
+//! #    labels (see [`generate`]): the final margin, the engine's search value, and the final
+//! #    margin corrected for the random moves after the position. About 56 positions a game,
+//! #    4 to 5 games a second on one core; generating runs one thread (run several seeds at
+//! #    once to use more cores). This run was stopped after 23 413 games (1.31 M positions,
+//! #    85 minutes with the other core busy); the same count of games gives the same file.
 //! T=target/release/examples/othello_train
-//! $T generate 2800 7 > self-7.obf
-//! $T generate 3000 8 > self-8.obf
-//! $T generate 4000 9 > self-9.obf
-//! $T generate 4608 21 0.1 > noisy-21.obf
-//! $T generate 40000 31 0.1 | head -n 1452888 > noisy-31.obf   # stopped after 26 011 games
+//! $T generate 23413 101 0.1 > g101.obf
 //! # 2. Least squares (Adam, 10 epochs) over the patterns, one set of weights per stage of
-//! #    the game (2.26 M positions: 20 seconds); weights seen fewer than 20 times are dropped,
-//! #    which keeps the file near 130 KB (75 KB gzipped). EPOCHS, DECAY (L2, default 0.001)
-//! #    and MIN_SEEN change that; with TEST=FILE.obf the fit also prints its error on that
-//! #    file's labelled positions (such as the test sets of step 3), by stage, as the bench
-//! #    would at depth 0.
-//! TEST=crates/ishi-ai/tests/data/eval-selfplay-20-25.obf $T fit self-*.obf noisy-*.obf \
-//!     > crates/ishi-ai/src/othello/weights.bin
+//! #    the game, each position also mirrored along the a1-h8 diagonal (MIRROR=1: the
+//! #    patterns read the board in its four rotations, not its mirror images), the label the
+//! #    mean of the search value and the corrected margin (LABEL=0,0.5,0.5, the weights of the
+//! #    three labels): 2.6 M examples, 2 minutes. Weights seen fewer than 20 times (MIN_SEEN)
+//! #    are dropped, which keeps the file near 200 KB (111 KB gzipped). EPOCHS and DECAY (L2,
+//! #    default 0.001) change the fit; with TEST=FILE.obf the fit also prints its error on
+//! #    that file's labelled positions (such as the test sets of step 3), by stage, as the
+//! #    bench would at depth 0.
+//! LABEL=0,0.5,0.5 MIRROR=1 TEST=crates/ishi-ai/tests/data/eval-selfplay-20-25.obf \
+//!     $T fit g101.obf > crates/ishi-ai/src/othello/weights.bin
 //! ```
 //!
-//! The games are played by the engine as built, with the weights it embeds, so each round of
-//! training plays better games for the next. The weights before these came from 10 700 games
-//! of the hand-set evaluation with a noisy midgame player, then 1 600 such games and 10 300
-//! games without noise, both with the first learned weights.
+//! Checked against exact solves of 180 positions of 20-22 empties of these games, the final
+//! margin was 5.84 discs off on average, the search value 4.08, the corrected margin 4.19
+//! and their mean 3.29. The games are played by the engine as built, with the weights it
+//! embeds, so each round of training plays better games for the next. The weights before
+//! these (commit 1f047b4) were fit to the final margins alone of 9 800 self-play games and
+//! 30 620 noisy ones, played with the `generate` of that commit (which wrote the final
+//! margin only); the ones before those came from 10 700 games of the hand-set evaluation
+//! with a noisy midgame player, then 1 600 such games and 10 300 games without noise, both
+//! with the first learned weights.
 //!
 //! `human GAMES.csv SOLVE_AT SHARD SHARDS EXCLUDE.obf` labels the positions of the strong
 //! human games of `../shared/data/othello-games` instead, exactly from `SOLVE_AT` empties
@@ -70,8 +77,9 @@
 //! plays (the human games' are not: see `docs/strength.md`), from 20 to 25 empties:
 //!
 //! ```sh
-//! # 3b. The first 2 800 games of seed 7 (6 minutes on one core with the weights of
-//! #     9b451dc), then 40 positions a count from 20 to 24 empties and 25 at 25: 10 minutes.
+//! # 3b. The first 2 800 games of seed 7 (6 minutes on one core with the build of 9b451dc,
+//! #     its weights and its `generate`), then 40 positions a count from 20 to 24 empties and
+//! #     25 at 25: 10 minutes.
 //! target/release/examples/othello_train generate 2800 7 > self-7.obf
 //! target/release/examples/othello_train label self-7.obf 1 40 40 40 40 40 25 \
 //!     > crates/ishi-ai/tests/data/eval-selfplay-20-25.obf
@@ -86,7 +94,7 @@
 //! self-play games, each searched full width to every depth up to 12 plies, give the offset
 //! and the spread of the deep values around the shallow ones (see [`probcut`]). The figures
 //! in `docs/strength.md` come from both commands run with the build of 1f047b4, whose
-//! weights the searches use:
+//! weights the searches use and whose `generate` wrote one label a position:
 //!
 //! ```sh
 //! # 4. 4 608 noisy games (8 minutes on one core), then 2 000 of their positions with more
@@ -105,7 +113,7 @@ use ishi_ai::othello::{Engine, OthelloLevel, choose, static_eval};
 use ishi_ai::{Eval, Level, Limits, Stop};
 use ishi_rules::Game;
 use ishi_rules::othello::notation::{parse_obf_line, print_board};
-use ishi_rules::othello::{Othello, Othello8, transcript};
+use ishi_rules::othello::{Othello, transcript};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -128,14 +136,24 @@ const SOLVE_FROM: u32 = 16;
 /// Self-play games (see the file's head); with `noise` above 0, each move before the perfect
 /// play is a random one with that probability, so that the positions after mistakes, which a
 /// search evaluates all the time, are in the data too. With `noise` 0 no random number is
-/// drawn for it, so a seed gives the games it gave before the option existed.
+/// drawn for it.
+///
+/// Each position from the fourth ply on is written with three labels for the side to move,
+/// in discs: the game's final margin; the value of the engine's search of that position (the
+/// one that chose the move, on [`PLAYER`]'s budget; exact from [`SOLVE_FROM`] empties); and
+/// the final margin corrected for every random move played from that position on, each by
+/// what the searches say it cost its player (the search's value of the position less that of
+/// the random move, searched one ply less deep, as the search would have seen it). Without
+/// the correction a position's label carries the mistakes of both sides after it: at 0.1,
+/// about four random moves after a position of 50 empties.
 fn generate(games: u64, seed: u64, noise: f64, out: &mut impl Write) -> io::Result<()> {
     let stop = Stop::new();
     for game in 0..games {
         let mut rng = SmallRng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(game));
         let mut engine = Engine::with_table_bytes(16 << 20);
         let mut position = Othello::standard();
-        let mut seen = Vec::new();
+        // (position, its search's value, what the move played there cost its player).
+        let mut seen: Vec<(Othello, f64, f64)> = Vec::new();
         let random_plies = rng.random_range(4..=10);
         let mut ply = 0;
         loop {
@@ -143,30 +161,79 @@ fn generate(games: u64, seed: u64, noise: f64, out: &mut impl Write) -> io::Resu
             if moves.is_empty() {
                 break;
             }
-            let blunder =
-                noise > 0.0 && position.score().empties > SOLVE_FROM && rng.random_bool(noise);
-            let mv = if ply < random_plies || blunder {
-                moves[rng.random_range(0..moves.len())]
-            } else if position.score().empties <= SOLVE_FROM {
-                engine.solve(&position, &stop).best.unwrap_or(moves[0])
-            } else {
-                choose(&PLAYER, &position, &mut rng, &stop)
-                    .best
-                    .unwrap_or(moves[0])
-            };
-            if ply >= 4 && !mv.is_pass() {
-                seen.push(position);
+            let empties = position.score().empties;
+            if moves[0].is_pass() {
+                position.play_unchecked(moves[0]);
+                ply += 1;
+                continue;
             }
+            let blunder = noise > 0.0 && empties > SOLVE_FROM && rng.random_bool(noise);
+            let mv = if empties <= SOLVE_FROM {
+                let solved = engine.solve(&position, &stop);
+                seen.push((position, discs(solved.eval), 0.0));
+                solved.best.unwrap_or(moves[0])
+            } else if ply < 4 {
+                moves[rng.random_range(0..moves.len())]
+            } else {
+                let searched = choose(&PLAYER, &position, &mut rng, &stop);
+                let best = searched.best.unwrap_or(moves[0]);
+                let value = discs(searched.eval);
+                let mv = if ply < random_plies || blunder {
+                    moves[rng.random_range(0..moves.len())]
+                } else {
+                    best
+                };
+                let mut cost = 0.0;
+                if mv != best {
+                    let mut after = position;
+                    after.play_unchecked(mv);
+                    let limits = Limits {
+                        depth: Some(searched.depth.saturating_sub(1).max(1)),
+                        ..PLAYER.limits
+                    };
+                    let reply = if after.is_over() {
+                        f64::from(after.turn().fold(1, -1) * after.score().margin())
+                    } else {
+                        discs(engine.best_move(&after, limits, &mut rng, &stop).eval)
+                    };
+                    cost = value + reply;
+                }
+                seen.push((position, value, cost));
+                mv
+            };
             position.play_unchecked(mv);
             ply += 1;
         }
-        let margin = position.score().margin();
-        for p in seen {
-            let label = p.turn().fold(margin, -margin);
-            writeln!(out, "{}; {label:+}", print_board(&p))?;
+        let margin = f64::from(position.score().margin());
+        // What each player's random moves from here on cost it, Black's first.
+        let mut lost = [0.0f64; 2];
+        let mut labelled = Vec::with_capacity(seen.len());
+        for (p, value, cost) in seen.into_iter().rev() {
+            let mover = p.turn().fold(0, 1);
+            lost[mover] += cost;
+            let outcome = if mover == 0 { margin } else { -margin };
+            let corrected = outcome + lost[mover] - lost[1 - mover];
+            labelled.push((p, outcome, value, corrected));
+        }
+        for (p, outcome, value, corrected) in labelled.into_iter().rev() {
+            writeln!(
+                out,
+                "{}; {outcome:+} {value:+.1} {corrected:+.1}",
+                print_board(&p)
+            )?;
         }
     }
     Ok(())
+}
+
+/// An evaluation in discs for the player to move (0 for none: the game is over, and what it
+/// ended with is then in the labels).
+fn discs(eval: Eval) -> f64 {
+    match eval {
+        Eval::Exact(margin) => f64::from(margin),
+        Eval::Estimate(hundredths) => f64::from(hundredths) / 100.0,
+        Eval::WinRate(_) | Eval::None => 0.0,
+    }
 }
 
 /// The empties counts of the evaluation's test set.
@@ -363,7 +430,10 @@ struct Example {
     target: f32,
 }
 
-fn read_examples(paths: &[String]) -> io::Result<Vec<Example>> {
+/// The labelled positions of `paths`. A line of one label takes it; a line of `generate`'s
+/// three labels (final margin, search, corrected final margin) takes their sum weighted by
+/// `mix`.
+fn read_examples(paths: &[String], mix: [f32; 3], mirrored: bool) -> io::Result<Vec<Example>> {
     let mut examples = Vec::new();
     for path in paths {
         let file = BufReader::new(std::fs::File::open(path)?);
@@ -372,17 +442,35 @@ fn read_examples(paths: &[String]) -> io::Result<Vec<Example>> {
             let Ok((Othello::Standard(board), Some(comment))) = parse_obf_line(&line) else {
                 continue;
             };
-            let Ok(target) = comment.trim().parse::<f32>() else {
+            let Ok(labels) = comment
+                .split_whitespace()
+                .map(str::parse::<f32>)
+                .collect::<Result<Vec<f32>, _>>()
+            else {
                 continue;
             };
-            examples.push(example(&board, target));
+            let target = match labels[..] {
+                [label] => label,
+                [outcome, search, corrected] => {
+                    mix[0] * outcome + mix[1] * search + mix[2] * corrected
+                }
+                _ => continue,
+            };
+            let (p, o) = board.mover_and_waiter();
+            examples.push(example(p, o, target));
+            if mirrored {
+                examples.push(example(
+                    patterns::transpose(p),
+                    patterns::transpose(o),
+                    target,
+                ));
+            }
         }
     }
     Ok(examples)
 }
 
-fn example(board: &Othello8, target: f32) -> Example {
-    let (p, o) = board.mover_and_waiter();
+fn example(p: u64, o: u64, target: f32) -> Example {
     let mut features = Vec::new();
     patterns::features(p, o, |f| features.push(f as u32));
     Example {
@@ -692,14 +780,25 @@ fn run() -> io::Result<()> {
             probcut(&args[1], seed, count, &mut out)?;
         }
         Some("fit") if args.len() > 1 => {
-            let examples = read_examples(&args[1..])?;
+            let mix: Vec<f32> = std::env::var("LABEL")
+                .unwrap_or_else(|_| "0,0,1".to_owned())
+                .split(',')
+                .map(|w| w.parse().map_err(|_| usage()))
+                .collect::<io::Result<_>>()?;
+            let mix: [f32; 3] = mix.try_into().map_err(|_| usage())?;
+            let examples = read_examples(&args[1..], mix, env_or("MIRROR", 0) == 1)?;
             eprintln!("{} positions", examples.len());
             let epochs = env_or("EPOCHS", 10);
             let decay = env_or("DECAY", 1e-3);
             let min_seen = env_or("MIN_SEEN", 20);
             let (weights, seen) = fit(&examples, epochs, decay);
             if let Ok(test) = std::env::var("TEST") {
-                report(&weights, &seen, min_seen, &read_examples(&[test])?);
+                report(
+                    &weights,
+                    &seen,
+                    min_seen,
+                    &read_examples(&[test], mix, false)?,
+                );
             }
             out.write_all(&encode(&weights, &seen, min_seen))?;
         }

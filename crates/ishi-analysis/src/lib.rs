@@ -17,7 +17,7 @@
 //! let review = analysis.review(f5).expect("f5 was analysed");
 //! assert_eq!(review.class, Class::Blunder);
 //! assert_eq!(review.played_value, -64.0); // every disc lost, proved
-//! assert_eq!(review.best.to_string(), "f7");
+//! assert_eq!(review.best.to_string(), "f3");
 //! # Ok::<(), ishi_rules::othello::transcript::TranscriptError>(())
 //! ```
 //!

@@ -3,9 +3,9 @@
 //! The evaluation is a sum of weights, one set per stage of the game ([`phase`]: ten empties
 //! a stage). A position selects, in each of the board's four rotations, one weight per
 //! pattern: the edge with its two X-squares (10 squares), the 3x3 corner, the second, third
-//! and fourth lines, and the diagonals of 8, 7, 6, 5 and 4 squares (each main diagonal is
-//! read twice, once from each end, so that turning the board does not change the sum). A
-//! pattern's weight is chosen by the
+//! and fourth lines, the diagonals of 8, 7, 6, 5 and 4 squares (each main diagonal is read
+//! twice, once from each end, so that turning the board does not change the sum), and the
+//! 2x5 corner, once along each of the corner's two edges. A pattern's weight is chosen by the
 //! pattern's squares read as a base-3 number (0 empty, 1 the mover's, 2 the opponent's). Then
 //! come the mover's and the opponent's numbers of moves (up to 32) and the parity of the
 //! empty squares.
@@ -34,7 +34,8 @@ const DIAG_7: usize = DIAG_8 + 6561;
 const DIAG_6: usize = DIAG_7 + 2187;
 const DIAG_5: usize = DIAG_6 + 729;
 const DIAG_4: usize = DIAG_5 + 243;
-const MOVES_P: usize = DIAG_4 + 81;
+const CORNER_2X5: usize = DIAG_4 + 81;
+const MOVES_P: usize = CORNER_2X5 + 59049;
 const MOVES_O: usize = MOVES_P + 33;
 const PARITY: usize = MOVES_O + 33;
 
@@ -65,7 +66,7 @@ pub(crate) fn phase(p: u64, o: u64) -> usize {
 
 /// The board mirrored along the a1-h8 diagonal.
 #[inline(always)]
-fn transpose(mut x: u64) -> u64 {
+pub(crate) fn transpose(mut x: u64) -> u64 {
     let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
     x ^= t ^ (t >> 28);
     let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
@@ -108,6 +109,12 @@ fn rotation(p: u64, o: u64, visit: &mut impl FnMut(usize)) {
     ] {
         visit(offset + index(gather(p, mask) >> shift, gather(o, mask) >> shift));
     }
+    // The 2x5 corner along the first row, and along the first column read in the mirrored
+    // order (so that a mirrored board selects the same weights).
+    let block = |b: u64| (b & 0x1f | (b >> 3) & 0x3e0) as usize;
+    visit(CORNER_2X5 + index(block(p), block(o)));
+    let (tp, to) = (transpose(p), transpose(o));
+    visit(CORNER_2X5 + index(block(tp), block(to)));
 }
 
 /// Calls `visit` with the index (within a stage) of every weight `(p, o)` selects.
@@ -146,7 +153,7 @@ mod tests {
             x ^= x << 17;
             let (p, o) = (x & x.rotate_left(17), !x & x.rotate_left(29));
             let all = selected(p, o);
-            assert_eq!(all.len(), 4 * 10 + 3);
+            assert_eq!(all.len(), 4 * 12 + 3);
             assert!(all.iter().all(|&i| i < WEIGHTS));
             assert_eq!(selected(rotate(p), rotate(o)), all);
             assert_eq!(selected(transpose(p), transpose(o)).len(), all.len());
@@ -160,6 +167,9 @@ mod tests {
         assert!(all.contains(&(EDGE_2X + 1 + 2 * 3)));
         assert!(all.contains(&(CORNER_3X3 + 1 + 2 * 3)));
         assert!(all.contains(&(DIAG_8 + 1)));
+        // The 2x5 corner reads a1-e1 then a2-e2; along the first column, a1-a5 then b1-b5.
+        assert!(all.contains(&(CORNER_2X5 + 1 + 2 * 3)));
+        assert!(all.contains(&(CORNER_2X5 + 1 + 2 * 243)));
         // The mover can take c1, the opponent has no move; 62 empties: even.
         assert!(all.contains(&(MOVES_P + 1)) && all.contains(&MOVES_O));
         assert!(all.contains(&PARITY));
