@@ -21,9 +21,7 @@
 //!   byo-yomi period, less a margin for lag; the byo-yomi time per stone is a floor while
 //!   main time lasts. A level's or `--playouts`' playouts still cap the search. Without
 //!   `time_left` the engine counts its own time down. `time_settings 0 T 0` means no limit.
-//!   `--seconds` gives every move the same time instead, in fractions of a second if need be,
-//!   and the search uses all of it (with a clock it stops once its choice is settled, to save
-//!   time for later moves; a fixed time a move cannot be saved).
+//!   `--seconds` gives every move the same time instead, in fractions of a second if need be.
 //! - `final_score` and `final_status_list` read the dead stones from playouts of the current
 //!   position (`ishi_ai::go::ownership` and `ishi_scoring::guess_dead_stones_with`), except at
 //!   the `random` level, which uses the static guess. The reading is kept for the position,
@@ -33,7 +31,7 @@
 use std::str::FromStr;
 use std::time::Duration;
 
-use ishi_ai::go::{Config, GoLevel, Mcts, ownership, random_move};
+use ishi_ai::go::{GoLevel, Mcts, ownership, random_move};
 use ishi_ai::{LevelId, Limits, Stop};
 use ishi_records::GoRecord;
 use ishi_rules::go::{Go, GoRules, Komi, Move, Point, handicap};
@@ -153,16 +151,9 @@ impl GoEngine {
 
     /// The engine with `move_time` for every move, if any, whatever `time_settings` say
     /// (`--seconds`); the playouts of the level or of `--playouts` still cap the search.
-    /// With a fixed time a move the search uses all of it ([`Config::settle`] off): time
-    /// left over cannot be saved for a later move.
     pub(crate) fn with_move_time(self, move_time: Option<Duration>) -> GoEngine {
-        let config = Config {
-            settle: move_time.is_none(),
-            ..self.mcts.config().clone()
-        };
         GoEngine {
             clocks: Clocks::fixed(move_time),
-            mcts: Mcts::new(config),
             ..self
         }
     }

@@ -129,12 +129,6 @@ pub struct Config {
     pub resign_after: u64,
     /// Playouts per search when the limits set neither playouts nor time.
     pub default_playouts: u64,
-    /// Whether the search stops once its choice is settled: when another move could not
-    /// overtake it in the playouts or the time left. On (the levels, a game clock) it saves
-    /// the player's wait and the clock's time for later moves. Off, it searches to its
-    /// limit: under a fixed time a move (GTP's `--seconds`) the time left cannot be saved,
-    /// and the tree it grows serves the next move.
-    pub settle: bool,
 }
 
 impl Default for Config {
@@ -146,7 +140,6 @@ impl Default for Config {
             resign_below: Some(0.1),
             resign_after: 2000,
             default_playouts: 10_000,
-            settle: true,
         }
     }
 }
@@ -338,7 +331,7 @@ impl Mcts {
             if playouts % CLOCK_EVERY == 0 && clock.is_up() {
                 break;
             }
-            if self.config.settle && playouts > 0 && playouts % SETTLE_EVERY == 0 {
+            if playouts > 0 && playouts % SETTLE_EVERY == 0 {
                 let left = remaining(budget - playouts, playouts, &clock, limits);
                 if self.settled(left) && !self.may_resign(playouts) {
                     break;
@@ -767,19 +760,6 @@ mod tests {
             (visits[0], visits[1])
         };
         assert!(u64::from(first - second) > 4_000 - result.nodes);
-
-        // Told not to settle, the same search runs to its limit.
-        let mut engine = Mcts::new(Config {
-            settle: false,
-            ..Config::default()
-        });
-        let result = engine.search(
-            &go,
-            Limits::nodes(4_000),
-            &mut SmallRng::seed_from_u64(1),
-            &Stop::new(),
-        );
-        assert_eq!(result.nodes, 4_000);
     }
 
     #[test]
