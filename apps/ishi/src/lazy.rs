@@ -107,6 +107,94 @@ pub async fn call<A, R>(
     loader.call(arg).ok()
 }
 
+/// The calls of a lazy function that wait for its module ([`call_soon`]): all of them in
+/// order, or only the latest (a later one makes an earlier one pointless, as a save does).
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+pub struct Waiting<A> {
+    args: std::cell::RefCell<std::collections::VecDeque<A>>,
+    latest_only: bool,
+    /// Whether the module has come: from then on calls are made at once.
+    loaded: std::cell::Cell<bool>,
+}
+
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+impl<A> Waiting<A> {
+    /// Every call waits, in order.
+    pub const fn all() -> Waiting<A> {
+        Waiting::new(false)
+    }
+
+    /// Only the latest call waits.
+    pub const fn latest() -> Waiting<A> {
+        Waiting::new(true)
+    }
+
+    const fn new(latest_only: bool) -> Waiting<A> {
+        Waiting {
+            args: std::cell::RefCell::new(std::collections::VecDeque::new()),
+            latest_only,
+            loaded: std::cell::Cell::new(false),
+        }
+    }
+
+    /// Queues `args`; whether none waited before (no task is on its way to make them).
+    fn push(&self, args: impl IntoIterator<Item = A>) -> bool {
+        let mut waiting = self.args.borrow_mut();
+        let idle = waiting.is_empty();
+        if self.latest_only {
+            if let Some(last) = args.into_iter().last() {
+                waiting.clear();
+                waiting.push_back(last);
+            }
+        } else {
+            waiting.extend(args);
+        }
+        idle
+    }
+
+    fn pop(&self) -> Option<A> {
+        self.args.borrow_mut().pop_front()
+    }
+}
+
+/// Calls the lazy function of `loader` with each of `args` and hands each result to `done`,
+/// without the caller waiting: at once when its module has come; otherwise the calls wait in
+/// `waiting` (all or the latest, as it was made) for a task of their own, outside any
+/// component's scope (one that closes would cancel it), to make them once the module comes.
+/// If it cannot be loaded within [`PATIENCE_MS`] the waiting calls are dropped and `failed`
+/// runs. Must be called inside the Dioxus runtime.
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+pub fn call_soon<A: 'static, R: 'static>(
+    waiting: &'static std::thread::LocalKey<Waiting<A>>,
+    loader: &'static dioxus::wasm_split::LazyLoader<A, R>,
+    args: impl IntoIterator<Item = A>,
+    done: fn(R),
+    failed: impl FnOnce() + 'static,
+) {
+    let call = move |arg| {
+        if let Ok(result) = loader.call(arg) {
+            done(result);
+        }
+    };
+    if waiting.with(|w| w.loaded.get()) {
+        args.into_iter().for_each(call);
+        return;
+    }
+    if waiting.with(|w| w.push(args)) {
+        dioxus::dioxus_core::spawn_forever(async move {
+            if !load_within(loader).await {
+                waiting.with(|w| w.args.borrow_mut().clear());
+                failed();
+                return;
+            }
+            waiting.with(|w| w.loaded.set(true));
+            while let Some(arg) = waiting.with(Waiting::pop) {
+                call(arg);
+            }
+        });
+    }
+}
+
 /// In place of a part that could not be loaded: why, and a button that reloads the page.
 #[component]
 pub fn Unavailable() -> Element {

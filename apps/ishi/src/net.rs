@@ -200,57 +200,33 @@ pub fn send(app: AppHandle, messages: &[ClientMessage]) {
         return;
     }
     #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
-    {
-        if ENCODER_LOADED.get() {
-            for message in messages {
-                if let Ok(Some(text)) = ENCODE.call(message.clone()) {
-                    transmit(&text);
-                }
-            }
-            return;
-        }
-        let idle = OUTBOX.with_borrow_mut(|outbox| {
-            let idle = outbox.is_empty();
-            outbox.extend_from_slice(messages);
-            idle
-        });
-        if idle {
-            // Not in the caller's scope: a sheet that sends and closes would cancel it.
-            dioxus::dioxus_core::spawn_forever(async move {
-                if !crate::lazy::load_within(&ENCODE).await {
-                    OUTBOX.with_borrow_mut(Vec::clear);
-                    app.send(AppAction::Report(AppError::Unavailable));
-                    return;
-                }
-                ENCODER_LOADED.set(true);
-                while let Some(message) =
-                    OUTBOX.with_borrow_mut(|outbox| (!outbox.is_empty()).then(|| outbox.remove(0)))
-                {
-                    if let Ok(Some(text)) = ENCODE.call(message) {
-                        transmit(&text);
-                    }
-                }
-            });
-        }
-    }
+    crate::lazy::call_soon(
+        &SENDING,
+        &ENCODE,
+        messages.iter().cloned(),
+        transmit_encoded,
+        move || app.send(AppAction::Report(AppError::Unavailable)),
+    );
     #[cfg(not(all(feature = "wasm-split", target_arch = "wasm32")))]
     {
         let _ = app;
         for message in messages {
-            if let Some(text) = encode_now(message.clone()) {
-                transmit(&text);
-            }
+            transmit_encoded(encode_now(message.clone()));
         }
+    }
+}
+
+/// Sends a message's JSON, if it could be written.
+fn transmit_encoded(text: Option<String>) {
+    if let Some(text) = text {
+        transmit(&text);
     }
 }
 
 #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
 thread_local! {
-    /// The messages waiting for the encoding's part, in order: a task is on its way to send
-    /// them whenever this holds any.
-    static OUTBOX: std::cell::RefCell<Vec<ClientMessage>> = const { std::cell::RefCell::new(Vec::new()) };
-    /// Whether the encoding's part has come: from then on messages are sent at once.
-    static ENCODER_LOADED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The messages waiting for the encoding's part, in order.
+    static SENDING: crate::lazy::Waiting<ClientMessage> = const { crate::lazy::Waiting::all() };
 }
 
 crate::lazy::function!(ENCODE = "online_send" fn encode_now(ClientMessage) -> Option<String>);

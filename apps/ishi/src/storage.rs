@@ -93,48 +93,25 @@ pub async fn prepare() -> Result<(), crate::state::AppError> {
 pub fn save(state: &AppState, failed: impl FnOnce() + 'static) {
     let saved = state.saved();
     #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
-    {
-        if WRITER_LOADED.get() {
-            if let Ok(Some(text)) = WRITE_SAVED.call(saved) {
-                platform::write(&text);
-            }
-            return;
-        }
-        let writing = LATEST.replace(Some(saved)).is_some();
-        if !writing {
-            // Not in the caller's scope, which may end first.
-            dioxus::dioxus_core::spawn_forever(async move {
-                if !crate::lazy::load_within(&WRITE_SAVED).await {
-                    LATEST.take();
-                    failed();
-                    return;
-                }
-                WRITER_LOADED.set(true);
-                while let Some(saved) = LATEST.take() {
-                    if let Ok(Some(text)) = WRITE_SAVED.call(saved) {
-                        platform::write(&text);
-                    }
-                }
-            });
-        }
-    }
+    crate::lazy::call_soon(&SAVING, &WRITE_SAVED, [saved], write, failed);
     #[cfg(not(all(feature = "wasm-split", target_arch = "wasm32")))]
     {
         drop(failed);
-        if let Some(text) = write_saved(saved) {
-            platform::write(&text);
-        }
+        write(write_saved(saved));
+    }
+}
+
+/// Writes the saved state's text, if it could be made.
+fn write(text: Option<String>) {
+    if let Some(text) = text {
+        platform::write(&text);
     }
 }
 
 #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
 thread_local! {
-    /// The state to save next, while the part that writes it comes: a task is on its way
-    /// to write it whenever this holds one.
-    static LATEST: std::cell::RefCell<Option<SavedApp>> = const { std::cell::RefCell::new(None) };
-    /// Whether the part that writes the state has come: from then on a save is written at
-    /// once, as the change shows.
-    static WRITER_LOADED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The state to save next, while the part that writes it comes.
+    static SAVING: crate::lazy::Waiting<SavedApp> = const { crate::lazy::Waiting::latest() };
 }
 
 /// The desktop's other data files (the window's place), beside the state file.
