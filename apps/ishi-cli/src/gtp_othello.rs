@@ -72,6 +72,8 @@ pub(crate) struct OthelloEngine {
     rng: StdRng,
     /// The level of `--level`; `None` plays `master`, or full strength by the clock.
     level: Option<OthelloLevel>,
+    /// Nodes a move of `--nodes`, instead of the level's.
+    nodes: Option<u64>,
     /// The full-strength search the clock drives, with its table.
     search: Search,
     clocks: Clocks,
@@ -79,12 +81,18 @@ pub(crate) struct OthelloEngine {
 }
 
 impl OthelloEngine {
-    /// An engine playing at `level` (`master` when `None`).
-    pub(crate) fn new(seed: Option<u64>, level: Option<OthelloLevel>) -> OthelloEngine {
+    /// An engine playing at `level` (`master` when `None`), searching `nodes` a move instead
+    /// of the level's when given.
+    pub(crate) fn new(
+        seed: Option<u64>,
+        level: Option<OthelloLevel>,
+        nodes: Option<u64>,
+    ) -> OthelloEngine {
         OthelloEngine {
             positions: vec![Othello::standard()],
             rng: seed.map_or_else(StdRng::from_os_rng, StdRng::seed_from_u64),
             level,
+            nodes,
             search: Search::new(),
             clocks: Clocks::default(),
             komi: 0.0,
@@ -144,11 +152,16 @@ impl OthelloEngine {
         let stop = Stop::new();
         let result = match (self.level, budget) {
             (None, Some(time)) => {
+                let limits = Limits {
+                    nodes: self.nodes,
+                    ..Limits::time(time)
+                };
                 self.search
-                    .best_move(position, Limits::time(time), &mut self.rng, &stop)
+                    .best_move(position, limits, &mut self.rng, &stop)
             }
             (level, budget) => {
                 let mut level = *level.unwrap_or_else(OthelloLevel::strongest).level();
+                level.limits.nodes = self.nodes.or(level.limits.nodes);
                 level.limits.time = match (level.limits.time, budget) {
                     (Some(cap), Some(time)) => Some(cap.min(time)),
                     (cap, time) => cap.or(time),
@@ -295,7 +308,19 @@ mod tests {
     }
 
     fn quick() -> OthelloEngine {
-        OthelloEngine::new(Some(1), Some(OthelloLevel::Casual))
+        OthelloEngine::new(Some(1), Some(OthelloLevel::Casual), None)
+    }
+
+    #[test]
+    fn nodes_replace_the_level_s_budget() {
+        let searched = |nodes| {
+            let mut engine = OthelloEngine::new(Some(1), Some(OthelloLevel::Master), Some(nodes));
+            let position = Othello::standard().play("f5".parse().unwrap()).unwrap();
+            engine.think(&position).nodes
+        };
+        let (few, more) = (searched(2_000), searched(40_000));
+        assert!(few <= 4_000, "{few} nodes for a budget of 2,000");
+        assert!((20_000..=80_000).contains(&more), "{more} nodes for 40,000");
     }
 
     /// Black has no move after these eight: d3 c3 f5 d2 d1 e1 b3 c1.

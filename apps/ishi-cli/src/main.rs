@@ -115,9 +115,13 @@ struct GtpArgs {
     /// them).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     playouts: Option<u64>,
+    /// Othello: nodes a move, instead of the level's (time limits still cap them). A node
+    /// budget makes a test of two engines' evaluations independent of the machine's load.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
     /// Seconds a move, fractions allowed (e.g. 0.1): every move gets this time, whatever
     /// time_settings say, whose whole seconds are too coarse to test engines at a tenth of a
-    /// second a move. The level's limits (or --playouts) still cap the search.
+    /// second a move. The level's limits (or --playouts, --nodes) still cap the search.
     #[arg(long, value_name = "SECONDS", value_parser = move_seconds)]
     seconds: Option<Duration>,
 }
@@ -257,6 +261,11 @@ fn serve_gtp(args: &GtpArgs) -> io::Result<()> {
     let (input, output) = (io::stdin().lock(), io::stdout().lock());
     match args.game {
         matches::GameKind::Go => {
+            if args.nodes.is_some() {
+                return Err(invalid(
+                    "--nodes is for Othello; Go counts --playouts".to_owned(),
+                ));
+            }
             let level = args.level.as_deref().map(str::parse::<GoLevel>).transpose();
             let level = level.map_err(|e| invalid(format!("--level: {e}")))?;
             let mut engine =
@@ -273,8 +282,8 @@ fn serve_gtp(args: &GtpArgs) -> io::Result<()> {
                 .map(str::parse::<OthelloLevel>)
                 .transpose();
             let level = level.map_err(|e| invalid(format!("--level: {e}")))?;
-            let mut engine =
-                gtp_othello::OthelloEngine::new(args.seed, level).with_move_time(args.seconds);
+            let mut engine = gtp_othello::OthelloEngine::new(args.seed, level, args.nodes)
+                .with_move_time(args.seconds);
             gtp::serve(&mut engine, input, output)
         }
     }

@@ -77,6 +77,12 @@ fn gtp_options_are_checked_for_the_game() {
     let (ok, text) = ishi(&["gtp", "--game", "othello", "--playouts", "5"], "");
     assert!(!ok);
     assert!(text.contains("--playouts is for Go"), "{text}");
+    let (ok, text) = ishi(&["gtp", "--nodes", "5"], "");
+    assert!(!ok);
+    assert!(text.contains("--nodes is for Othello"), "{text}");
+    let (ok, text) = ishi(&["gtp", "--game", "othello", "--nodes", "0"], "");
+    assert!(!ok);
+    assert!(text.contains("--nodes"), "{text}");
     for bad in ["0", "-1", "inf", "NaN", "a tenth", "100000"] {
         let option = format!("--seconds={bad}");
         let (ok, text) = ishi(&["gtp", "--game", "othello", &option], "");
