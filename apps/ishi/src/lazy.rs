@@ -39,11 +39,16 @@ macro_rules! loader {
 pub(crate) use loader;
 
 /// Renders the lazy part of `$loader` (its function `$body`) with `$props`: through
-/// [`show`] in the split build, by calling `$body` elsewhere.
+/// [`show`] in the split build, by calling `$body` elsewhere. With `or $otherwise` (a
+/// function giving an `Element`), that stands in for a part that could not be loaded instead
+/// of [`Unavailable`]: for a part the app can do without.
 macro_rules! part {
-    ($loader:ident, $body:ident, $props:expr) => {{
+    ($loader:ident, $body:ident, $props:expr) => {
+        $crate::lazy::part!($loader, $body, $props, or $crate::lazy::unavailable_part)
+    };
+    ($loader:ident, $body:ident, $props:expr, or $otherwise:expr) => {{
         #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
-        let part = $crate::lazy::show(&$loader, $props);
+        let part = $crate::lazy::show(&$loader, $props, $otherwise);
         #[cfg(not(all(feature = "wasm-split", target_arch = "wasm32")))]
         let part = $body($props);
         part
@@ -55,13 +60,14 @@ pub(crate) use part;
 /// shows once it comes). dx's loader does not report a failed fetch: it never answers.
 pub const PATIENCE_MS: u32 = 15_000;
 
-/// The part of `loader` with `props`: nothing while its module comes, then the part; a
-/// message saying it could not be loaded if the loader failed or is still waiting after
+/// The part of `loader` with `props`: nothing while its module comes, then the part;
+/// `otherwise` (such as [`unavailable_part`]) if the loader failed or is still waiting after
 /// [`PATIENCE_MS`].
 #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
 pub fn show<P: 'static>(
     loader: &'static dioxus::wasm_split::LazyLoader<P, Element>,
     props: P,
+    otherwise: fn() -> Element,
 ) -> Element {
     let loaded = use_resource(move || loader.load());
     let mut waited = use_signal(|| false);
@@ -73,13 +79,16 @@ pub fn show<P: 'static>(
     });
     let loaded = *loaded.read();
     match loaded {
-        Some(true) => loader
-            .call(props)
-            .unwrap_or_else(|_| rsx! { Unavailable {} }),
-        Some(false) => rsx! { Unavailable {} },
-        None if waited() => rsx! { Unavailable {} },
+        Some(true) => loader.call(props).unwrap_or_else(|_| otherwise()),
+        Some(false) => otherwise(),
+        None if waited() => otherwise(),
         None => rsx! {},
     }
+}
+
+/// The message in place of a part that could not be loaded ([`Unavailable`]).
+pub fn unavailable_part() -> Element {
+    rsx! { Unavailable {} }
 }
 
 /// Whether the part of `loader` is there within [`PATIENCE_MS`] (it may still come later).
@@ -244,5 +253,7 @@ pub async fn preload() {
         online::ONLINE_GAMES.load().await;
         crate::net::DECODE.load().await;
         crate::net::ENCODE.load().await;
+        crate::components::status::OPENING_TEXT.load().await;
+        crate::components::status::NOTICE_TEXT.load().await;
     }
 }

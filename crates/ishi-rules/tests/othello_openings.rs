@@ -242,3 +242,25 @@ fn positions_are_named_as_their_moves_are() {
     assert_eq!(openings::named(&small), None);
     assert!(!openings::on_line(&small));
 }
+
+#[test]
+fn no_game_shorter_than_the_fewest_moves_is_named() {
+    let shortest = OPENINGS.iter().map(|o| o.line.len() / 2).min().unwrap();
+    assert_eq!(openings::FEWEST_MOVES, shortest);
+    // Every game of fewer moves from the start.
+    let mut games = vec![Othello::standard()];
+    for _ in 0..shortest {
+        for game in &games {
+            assert_eq!(openings::named(game), None, "{game:?}");
+        }
+        games = games
+            .iter()
+            .flat_map(|game| {
+                game.legal_moves()
+                    .into_iter()
+                    .map(|mv| game.play(mv).unwrap())
+            })
+            .collect();
+    }
+    assert!(games.iter().any(|game| openings::named(game).is_some()));
+}

@@ -60,6 +60,21 @@ const fn op(name: &'static str, japanese: &'static str, line: &'static str) -> O
     }
 }
 
+/// The fewest moves of a named line: a game with fewer has reached no opening, which a front
+/// end can tell without the catalogue.
+pub const FEWEST_MOVES: usize = {
+    let mut fewest = usize::MAX;
+    let mut i = 0;
+    while i < OPENINGS.len() {
+        let moves = OPENINGS[i].line.len() / 2;
+        if moves < fewest {
+            fewest = moves;
+        }
+        i += 1;
+    }
+    fewest
+};
+
 /// Every named opening, 79 of them, grouped by family.
 ///
 /// No two lines end at the same position, in any orientation (a test checks it, and that

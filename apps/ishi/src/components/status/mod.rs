@@ -9,7 +9,7 @@ use crate::i18n::Tr;
 use crate::model::{MatchConfig, OthelloStart};
 use crate::state::{AppError, AppState, Notice};
 use ishi_analysis::Worth;
-use ishi_rules::othello::{Shape, openings};
+use ishi_rules::othello::{Othello, Shape, openings};
 
 /// The status line's stylesheet.
 pub const CSS: &str = include_str!("status.css");
@@ -114,7 +114,22 @@ pub struct StatusView {
     /// A long notice, which the message scrolls.
     long: bool,
     /// A second, quieter line: the Othello opening the game is in, or Go's estimated lead.
-    detail: Option<String>,
+    detail: Detail,
+}
+
+/// The status line's second line.
+#[derive(Clone, PartialEq, Debug)]
+enum Detail {
+    None,
+    /// Go's estimated lead, in words.
+    Text(String),
+    /// The name of the Othello opening the game is in (or reached, in review), put in words
+    /// by [`OpeningText`]: the named lines and their lookup weigh on the first board, which
+    /// shows the game's start.
+    Opening {
+        line: Vec<Othello>,
+        reviewing: bool,
+    },
 }
 
 impl StatusView {
@@ -146,28 +161,61 @@ impl StatusView {
             thinking: state.thinking(),
             failure: state.computer_failure().map(|f| tr.computer_failure(f)),
             long: matches!(state.notice(), Notice::Unreadable(_)),
-            detail: opening(tr, state).or_else(|| lead(tr, state)),
+            detail: opening_line(state)
+                .or_else(|| lead(tr, state).map(Detail::Text))
+                .unwrap_or(Detail::None),
         }
     }
 }
 
-/// The name of the Othello opening the game is in (or reached, in review), on the standard
-/// board from its start.
-fn opening(tr: Tr, state: &AppState) -> Option<String> {
+/// The Othello positions of the game for its opening's name, on the standard board from its
+/// start: the line the match holds, once it has as many moves as the shortest named line (so
+/// that the part that names it is not fetched for the first board).
+fn opening_line(state: &AppState) -> Option<Detail> {
     let m = state.current();
     let standard = OthelloStart::Shape(Shape::STANDARD);
     if !matches!(m.config(), MatchConfig::Othello(c) if c.start == standard) {
         return None;
     }
-    // The last named position the game went through, as `openings::reached` finds it, from
-    // the positions the match holds.
-    let opening = m
+    let line: Vec<Othello> = m
         .line()
         .iter()
-        .filter_map(|s| openings::named(s.position.othello()?))
-        .next_back()?;
-    let in_book = m.position().othello().is_some_and(openings::on_line);
-    (state.reviewing() || in_book).then(|| tr.opening(opening))
+        .filter_map(|s| s.position.othello().copied())
+        .collect();
+    (line.len() > openings::FEWEST_MOVES).then(|| Detail::Opening {
+        line,
+        reviewing: state.reviewing(),
+    })
+}
+
+/// The name of the Othello opening the game is in, or reached in review; nothing if its part
+/// cannot be loaded (the status line does without it).
+#[component]
+pub fn OpeningText(line: Vec<Othello>, reviewing: bool, tr: Tr) -> Element {
+    crate::lazy::part!(
+        OPENING_TEXT,
+        opening_text_part,
+        OpeningTextProps {
+            line,
+            reviewing,
+            tr
+        },
+        or || rsx! {}
+    )
+}
+
+crate::lazy::loader!(OPENING_TEXT = "opening" fn opening_text_part(OpeningTextProps));
+
+fn opening_text_part(props: OpeningTextProps) -> Element {
+    // The last named position the game went through, as `openings::reached` finds it.
+    let opening = props.line.iter().filter_map(openings::named).next_back();
+    let in_book = props.line.last().is_some_and(openings::on_line);
+    let text = opening.filter(|_| props.reviewing || in_book);
+    rsx! {
+        if let Some(opening) = text {
+            p { class: "detail", {props.tr.opening(opening)} }
+        }
+    }
 }
 
 /// Go's estimated lead, when the ownership is shown.
@@ -200,8 +248,12 @@ pub fn Status(view: StatusView) -> Element {
                         Message::Notice(notice) => rsx! { NoticeText { notice: notice.clone(), tr: view.tr } },
                     }
                 }
-                if let Some(detail) = &view.detail {
-                    p { class: "detail", "{detail}" }
+                match &view.detail {
+                    Detail::None => rsx! {},
+                    Detail::Text(text) => rsx! { p { class: "detail", "{text}" } },
+                    Detail::Opening { line, reviewing } => rsx! {
+                        OpeningText { line: line.clone(), reviewing: *reviewing, tr: view.tr }
+                    },
                 }
             }
         }
