@@ -11,8 +11,8 @@ use ishi_ai::{Eval, Limits, Stop};
 use ishi_rules::Game;
 use ishi_rules::othello::notation::{parse_board, parse_obf_line};
 use ishi_rules::othello::{Move, Othello};
-use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 
 use common::{after, black_must_pass};
 
@@ -157,4 +157,42 @@ fn a_finished_game_is_its_final_margin() {
     let position =
         parse_board(&format!("{}{} O", "X".repeat(40), "-".repeat(24))).expect("a board");
     assert_eq!(static_eval(&position), Eval::Exact(-64));
+}
+
+/// At the search's horizon a reply that ends the game counts its final margin, and one after
+/// which the opponent must pass counts from the side that moves next: as the static
+/// evaluation, which plain negamax reads, counts them.
+#[test]
+fn the_horizon_counts_finished_games_and_passes_as_the_static_evaluation() {
+    // Black's c1 takes White's last disc: 64-0.
+    let wipe_out = parse_board(&format!("XO{} X", "-".repeat(62))).expect("a board");
+    assert_eq!(Engine::new().full_width_value(&wipe_out, 1), 6400);
+    // Positions of random games where a reply may finish the game or force a pass.
+    let mut rng = SmallRng::seed_from_u64(5);
+    let (mut compared, mut pass_or_end) = (0, 0);
+    for _ in 0..40 {
+        let mut position = Othello::standard();
+        while !position.is_over() {
+            let moves = position.legal_moves();
+            if !moves.contains(&Move::Pass) && position.score().empties <= 16 {
+                let replies = moves.iter().map(|&mv| after(&position, mv));
+                pass_or_end += replies
+                    .filter(|r| r.is_over() || r.legal_moves().contains(&Move::Pass))
+                    .count();
+                for depth in [1, 2] {
+                    if let Some(expected) = negamax(&position, depth) {
+                        let found = Engine::new().full_width_value(&position, depth);
+                        assert_eq!(found, expected, "depth {depth}: {position}");
+                        compared += 1;
+                    }
+                }
+            }
+            position = after(&position, moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    assert!(compared >= 500, "{compared} positions compared");
+    assert!(
+        pass_or_end >= 20,
+        "{pass_or_end} replies that finish or pass"
+    );
 }

@@ -473,11 +473,18 @@ impl<A: Arena> Search<'_, A> {
             return self.eval(p, o);
         }
         if depth == 1 {
+            // The children's evaluations, as depth 0 gives them: after the pass of a child
+            // whose player has no move, or the final margin where neither has one.
             let mut best = -INF;
             for sq in Self::squares(moves) {
                 let (np, no) = Self::child(p, o, sq, self.arena.flips(p, o, sq));
-                self.nodes += 1;
-                best = best.max(-self.eval(np, no));
+                let v = if self.arena.moves(np, no) == A::B::ZERO {
+                    -F::mid(self, np, no, 0, -beta, -alpha.max(best), false)
+                } else {
+                    self.nodes += 1;
+                    -self.eval(np, no)
+                };
+                best = best.max(v);
                 if best >= beta {
                     break;
                 }
