@@ -1,8 +1,10 @@
 //! Trains the Othello evaluation's pattern weights (`crates/ishi-ai/src/othello/weights.bin`).
 //!
 //! Two steps, each deterministic for its inputs. The commands are those of the weights in the
-//! repository (2026-11-26), the games played by the build of commit 3d42899 (the weights
-//! before these, and this file's `generate`):
+//! repository (2026-11-26). Their games were played by two builds: those of seed 101 by the
+//! build of commit 3d42899 (this file's `generate`, with the weights before 9efb013's), those
+//! of seeds 102 and 103 by the build of commit 9efb013 (the same `generate`, with the weights
+//! that these replace):
 //!
 //! ```sh
 //! # 1. Self-play games: 4 to 10 random first moves for variety, then the engine on 30 000
@@ -13,28 +15,33 @@
 //! #    labels (see [`generate`]): the final margin, the engine's search value, and the final
 //! #    margin corrected for the random moves after the position. About 56 positions a game,
 //! #    4 to 5 games a second on one core; generating runs one thread (run several seeds at
-//! #    once to use more cores). This run was stopped after 23 413 games (1.31 M positions,
-//! #    85 minutes with the other core busy); the same count of games gives the same file.
+//! #    once to use more cores). Each game has a seed of its own, so the first N games of a
+//! #    seed are the same whatever count is asked for: runs can be stopped and cut to whole
+//! #    games. These were stopped after 23 413, 14 880 and 7 018 games (1.31 M, 0.83 M and
+//! #    0.39 M positions).
 //! T=target/release/examples/othello_train
-//! $T generate 23413 101 0.1 > g101.obf
+//! $T generate 23413 101 0.1 > g101.obf   # the build of 3d42899
+//! $T generate 14880 102 0.1 > g102.obf   # the build of 9efb013, as the next one
+//! $T generate 7018 103 0.1 > g103.obf
 //! # 2. Least squares (Adam, 10 epochs) over the patterns, one set of weights per stage of
 //! #    the game, each position also mirrored along the a1-h8 diagonal (MIRROR=1: the
 //! #    patterns read the board in its four rotations, not its mirror images), the label the
 //! #    mean of the search value and the corrected margin (LABEL=0,0.5,0.5, the weights of the
-//! #    three labels): 2.6 M examples, 2 minutes. Weights seen fewer than 20 times (MIN_SEEN)
-//! #    are dropped, which keeps the file near 200 KB (111 KB gzipped). EPOCHS and DECAY (L2,
+//! #    three labels): 5.1 M examples, 3 minutes. Weights seen fewer than 20 times (MIN_SEEN)
+//! #    are dropped, which keeps the file near 260 KB (143 KB gzipped). EPOCHS and DECAY (L2,
 //! #    default 0.001) change the fit; with TEST=FILE.obf the fit also prints its error on
 //! #    that file's labelled positions (such as the test sets of step 3), by stage, as the
 //! #    bench would at depth 0.
 //! LABEL=0,0.5,0.5 MIRROR=1 TEST=crates/ishi-ai/tests/data/eval-selfplay-20-25.obf \
-//!     $T fit g101.obf > crates/ishi-ai/src/othello/weights.bin
+//!     $T fit g101.obf g102.obf g103.obf > crates/ishi-ai/src/othello/weights.bin
 //! ```
 //!
 //! Checked against exact solves of 180 positions of 20-22 empties of these games, the final
 //! margin was 5.84 discs off on average, the search value 4.08, the corrected margin 4.19
 //! and their mean 3.29. The games are played by the engine as built, with the weights it
-//! embeds, so each round of training plays better games for the next. The weights before
-//! these (commit 1f047b4) were fit to the final margins alone of 9 800 self-play games and
+//! embeds, so each round of training plays better games for the next. Those of 9efb013 were
+//! fit the same way to the games of seed 101 alone. The weights before them (commit 1f047b4)
+//! were fit to the final margins alone of 9 800 self-play games and
 //! 30 620 noisy ones, played with the `generate` of that commit (which wrote the final
 //! margin only); the ones before those came from 10 700 games of the hand-set evaluation
 //! with a noisy midgame player, then 1 600 such games and 10 300 games without noise, both
