@@ -178,7 +178,7 @@ static LEVELS: [Level<OthelloLevel>; 7] = [
         id: OthelloLevel::Expert,
         name: "Expert",
         description: "Searches deeply and plays the last 16 moves perfectly.",
-        limits: engine_limits(400_000),
+        limits: engine_limits(200_000),
     },
     Level {
         id: OthelloLevel::Master,
