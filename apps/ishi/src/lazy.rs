@@ -87,6 +87,7 @@ pub fn show<P: 'static>(
 }
 
 /// The message in place of a part that could not be loaded ([`Unavailable`]).
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
 pub fn unavailable_part() -> Element {
     rsx! { Unavailable {} }
 }
