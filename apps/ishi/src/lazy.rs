@@ -69,6 +69,34 @@ pub fn show<P: 'static>(
     props: P,
     otherwise: fn() -> Element,
 ) -> Element {
+    match use_arrival(loader) {
+        Some(true) => loader.call(props).unwrap_or_else(|_| otherwise()),
+        Some(false) => otherwise(),
+        None => rsx! {},
+    }
+}
+
+/// A loader of any function's module: what waiting for it needs, without the function's
+/// types, so that the code which waits is there once for every part and function, not once
+/// for each (it was about 4 KB a part in the first board's module).
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+pub trait Load {
+    /// Fetches the module, once; whether it came.
+    fn load(&'static self) -> std::pin::Pin<Box<dyn Future<Output = bool>>>;
+}
+
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+impl<A, R> Load for dioxus::wasm_split::LazyLoader<A, R> {
+    fn load(&'static self) -> std::pin::Pin<Box<dyn Future<Output = bool>>> {
+        Box::pin(dioxus::wasm_split::LazyLoader::load(self))
+    }
+}
+
+/// Whether the module of `loader` has come: `None` while it comes, `Some(false)` if it could
+/// not be loaded or is still waiting after [`PATIENCE_MS`] (it may still come later).
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+#[inline(never)]
+fn use_arrival(loader: &'static dyn Load) -> Option<bool> {
     let loaded = use_resource(move || loader.load());
     let mut waited = use_signal(|| false);
     use_hook(move || {
@@ -79,10 +107,8 @@ pub fn show<P: 'static>(
     });
     let loaded = *loaded.read();
     match loaded {
-        Some(true) => loader.call(props).unwrap_or_else(|_| otherwise()),
-        Some(false) => otherwise(),
-        None if waited() => otherwise(),
-        None => rsx! {},
+        None if waited() => Some(false),
+        loaded => loaded,
     }
 }
 
@@ -94,7 +120,7 @@ pub fn unavailable_part() -> Element {
 
 /// Whether the part of `loader` is there within [`PATIENCE_MS`] (it may still come later).
 #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
-pub async fn load_within<A, R>(loader: &'static dioxus::wasm_split::LazyLoader<A, R>) -> bool {
+pub async fn load_within(loader: &'static dyn Load) -> bool {
     use futures_util::future::{Either, select};
     let load = std::pin::pin!(loader.load());
     let patience = std::pin::pin!(crate::js::sleep(PATIENCE_MS));
@@ -218,7 +244,7 @@ pub fn Unavailable() -> Element {
 pub fn Unrestored() -> Element {
     let tr = crate::i18n::Tr(crate::i18n::system_language());
     rsx! {
-        style { {crate::components::stylesheet()} }
+        style { {crate::components::STYLESHEET} }
         {unavailable(tr)}
     }
 }

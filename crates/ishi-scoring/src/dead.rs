@@ -61,12 +61,15 @@ impl DeadStones {
 
     /// The stones marked in `dead` (one flag per point of `grid`).
     pub(crate) fn from_mask(grid: &Grid, dead: &[bool]) -> DeadStones {
-        DeadStones {
-            points: (0..grid.len())
+        // Inserted one by one: collecting into the set would sort, and link a sort's code into
+        // the web app's first download for this alone (docs/web-size.md).
+        let mut points = BTreeSet::new();
+        points.extend(
+            (0..grid.len())
                 .filter(|&i| dead[i])
-                .filter_map(|i| grid.point(i))
-                .collect(),
-        }
+                .filter_map(|i| grid.point(i)),
+        );
+        DeadStones { points }
     }
 
     /// Marks the chain through `p` dead if none of its stones is marked, and alive otherwise:

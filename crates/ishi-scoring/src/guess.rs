@@ -76,12 +76,15 @@ pub fn guess_dead_stones(go: &Go) -> DeadStones {
     let mut dead = vec![false; grid.len()];
     let mut zones = dead_zones(&grid);
     let mut suspect = vec![false; grid.len()];
-    for &i in zones.iter().flatten() {
-        suspect[i] = true;
+    for zone in &zones {
+        for &i in &zone.stones {
+            suspect[i] = true;
+        }
     }
-    while let Some(stones) = zones
+    while let Some(DeadZone { stones, .. }) = zones
         .into_iter()
-        .find(|zone| zone.iter().all(|&i| suspect[i]))
+        .filter(|zone| zone.stones.iter().all(|&i| suspect[i]))
+        .min_by_key(|zone| zone.order)
     {
         for i in stones {
             board.set(i, Cell::Empty);
@@ -301,9 +304,18 @@ impl Reading<'_> {
     }
 }
 
-/// The stones of each zone that looks dead on `board`, the zones with the fewest stones (then
-/// the fewest points) first.
-fn dead_zones(board: &Grid) -> Vec<Vec<usize>> {
+/// A zone that looks dead, as [`guess_dead_stones`] takes them.
+struct DeadZone {
+    /// Which is taken first: the fewest stones, then the fewest points, then the lowest first
+    /// point; on a tie, the zone listed first. The smallest is looked for rather than the list
+    /// sorted: a sort's code would weigh on the web app's first download (docs/web-size.md).
+    order: (usize, usize, Option<usize>),
+    /// Its stones.
+    stones: Vec<usize>,
+}
+
+/// The zones that look dead on `board`.
+fn dead_zones(board: &Grid) -> Vec<DeadZone> {
     let regions = board.regions();
     let reading = Reading {
         board,
@@ -326,12 +338,14 @@ fn dead_zones(board: &Grid) -> Vec<Vec<usize>> {
             }
         }
     }
-    let mut dead: Vec<&Zone> = zones
+    zones
         .iter()
         .filter(|z| !z.lives && !reading.holds_out(z, &zones, &zone_of))
-        .collect();
-    dead.sort_by_key(|z| (z.stones.len(), z.points.len(), z.points.first().copied()));
-    dead.into_iter().map(|z| z.stones.clone()).collect()
+        .map(|z| DeadZone {
+            order: (z.stones.len(), z.points.len(), z.points.first().copied()),
+            stones: z.stones.clone(),
+        })
+        .collect()
 }
 
 /// Brings back the dead chains of `grid` whose region, with every dead stone lifted, touches

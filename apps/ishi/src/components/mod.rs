@@ -24,28 +24,18 @@ use crate::state::{AppAction, Overlay};
 use crate::storage;
 use crate::{feedback, js, net};
 
-/// The whole stylesheet: the app's own, then each component's.
-pub fn stylesheet() -> String {
-    [
-        include_str!("app.css"),
-        analysis::CSS,
-        board::CSS,
-        controls::CSS,
-        dialog::CSS,
-        header::CSS,
-        more::CSS,
-        moves::CSS,
-        new_game::CSS,
-        online::CSS,
-        review::CSS,
-        status::CSS,
-    ]
-    .concat()
-}
+#[cfg(test)]
+mod css;
+#[cfg(test)]
+mod tests;
+
+/// The whole stylesheet: the app's own, then each component's, made small by the build
+/// script (`css.rs`).
+pub const STYLESHEET: &str = include_str!(concat!(env!("OUT_DIR"), "/app.css"));
 
 /// The app: the saved state restored, the computer, the keyboard shortcuts, the moves'
 /// sounds, the stylesheet and the [`Shell`]. It reads no state itself, so it renders once: the stylesheet is not
-/// built again at every change, as it would be in the shell.
+/// compared again at every change, as it would be in the shell.
 #[component]
 pub fn App() -> Element {
     let app = use_app_provider(storage::restore);
@@ -61,7 +51,7 @@ pub fn App() -> Element {
     use_theme(app);
     feedback::use_feedback(app);
     rsx! {
-        style { {stylesheet()} }
+        style { {STYLESHEET} }
         Shell {}
     }
 }

@@ -119,6 +119,17 @@ pub(crate) fn point(i: usize) -> Point {
         .unwrap_or_else(|| unreachable!("padded index {i} is not a point"))
 }
 
+/// The points at the padded indices `indices`, each once, in [`Point`] order: indices run row
+/// by row from the bottom, as points order. A scan of a mask rather than a sort, whose code
+/// the web app's first download would carry for this alone (docs/web-size.md).
+pub(crate) fn points_in_order(indices: impl IntoIterator<Item = usize>) -> Vec<Point> {
+    let mut marked = [false; CAPACITY];
+    for i in indices {
+        marked[i & (CAPACITY - 1)] = true;
+    }
+    (0..CAPACITY).filter(|&i| marked[i]).map(point).collect()
+}
+
 /// The neighbour of `i` one `step` away.
 #[inline(always)]
 fn step(i: usize, step: isize) -> usize {

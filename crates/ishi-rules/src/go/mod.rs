@@ -329,13 +329,7 @@ impl Go {
         if self.stone_at(p).is_none() {
             return Vec::new();
         }
-        let mut stones: Vec<Point> = self
-            .board
-            .chain_stones(index(p))
-            .map(board::point)
-            .collect();
-        stones.sort_unstable();
-        stones
+        board::points_in_order(self.board.chain_stones(index(p)))
     }
 
     /// The liberties of the chain through `p`, in [`points`](Go::points) order; empty if
@@ -344,16 +338,12 @@ impl Go {
         if self.stone_at(p).is_none() {
             return Vec::new();
         }
-        let mut liberties: Vec<Point> = self
-            .board
-            .chain_stones(index(p))
-            .flat_map(Board::neighbours)
-            .filter(|&n| self.board.cell(n) == EMPTY)
-            .map(board::point)
-            .collect();
-        liberties.sort_unstable();
-        liberties.dedup();
-        liberties
+        board::points_in_order(
+            self.board
+                .chain_stones(index(p))
+                .flat_map(Board::neighbours)
+                .filter(|&n| self.board.cell(n) == EMPTY),
+        )
     }
 
     /// Prisoners taken by each player: opponent stones captured in play.

@@ -17,9 +17,6 @@ use crate::i18n::Tr;
 use crate::model::{GameKind, Match};
 use crate::state::{AnalysisRun, AppAction, AppState};
 
-/// The analysis' stylesheet.
-pub const CSS: &str = include_str!("analysis.css");
-
 /// A point of the graph: a position's worth to Black.
 #[derive(Copy, Clone, PartialEq, Debug)]
 pub struct Point {

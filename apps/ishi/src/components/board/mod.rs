@@ -23,9 +23,6 @@ use crate::i18n::Tr;
 use crate::model::{Action, Cell, GameKind};
 use crate::state::{AppAction, AppState};
 
-/// The board's stylesheet.
-pub const CSS: &str = include_str!("board.css");
-
 /// How far (CSS pixels) a finger may slide between press and release for a tap to count.
 const TAP_SLOP: f64 = 12.0;
 

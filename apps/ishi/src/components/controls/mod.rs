@@ -9,9 +9,6 @@ use crate::i18n::Tr;
 use crate::model::{Action, GameKind};
 use crate::state::{AnalysisRun, AppAction, AppState, Overlay, SettingsChange};
 
-/// The controls' stylesheet.
-pub const CSS: &str = include_str!("controls.css");
-
 /// Which controls are offered, and their states.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct ControlsView {

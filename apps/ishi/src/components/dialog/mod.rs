@@ -6,9 +6,6 @@ use dioxus::prelude::*;
 use crate::app::use_app;
 use crate::state::{AppAction, Overlay};
 
-/// The dialogs' stylesheet.
-pub const CSS: &str = include_str!("dialog.css");
-
 /// A modal sheet over the app, titled `title`; tapping outside it closes the overlay.
 #[component]
 pub fn Dialog(

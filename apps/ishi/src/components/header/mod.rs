@@ -7,9 +7,6 @@ use crate::i18n::Tr;
 use crate::model::GameKind;
 use crate::state::{AppAction, Overlay};
 
-/// The header's stylesheet.
-pub const CSS: &str = include_str!("header.css");
-
 /// The header bar, `kind` the game on screen.
 #[component]
 pub fn Header(kind: GameKind, tr: Tr) -> Element {

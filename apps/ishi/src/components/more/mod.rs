@@ -12,9 +12,6 @@ use crate::records::{self, Export, ImportError, RecordFormat};
 use crate::saved::RecentGame;
 use crate::state::{AppAction, AppError, Notice, Overlay};
 
-/// The sheet's stylesheet.
-pub const CSS: &str = include_str!("more.css");
-
 /// The sheet.
 /// Lazy: in the web's release build its code is a WASM module of its own, fetched after
 /// the first board ([`crate::lazy`]).

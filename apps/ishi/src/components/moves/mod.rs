@@ -13,9 +13,6 @@ use crate::i18n::Tr;
 use crate::model::Action;
 use crate::state::{AppAction, AppState, Overlay};
 
-/// The list's stylesheet.
-pub const CSS: &str = include_str!("moves.css");
-
 /// One move of the list.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct MoveEntry {

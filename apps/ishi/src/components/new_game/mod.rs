@@ -22,9 +22,6 @@ use crate::i18n::{Field, Tr};
 use crate::model::{GameKind, Side};
 use crate::state::{AppAction, AppError, Notice, OnlineAction, Overlay};
 
-/// The sheet's stylesheet.
-pub const CSS: &str = include_str!("new_game.css");
-
 /// The Othello boards offered: the square sizes, the usual one first, then the shaped
 /// presets.
 fn othello_boards(tr: Tr) -> Vec<(Shape, String)> {

@@ -21,9 +21,6 @@ use crate::i18n::Tr;
 use crate::state::online::turn;
 use crate::state::{AppAction, AppState, Link, OnlineAction, Overlay};
 
-/// The bar's stylesheet.
-pub const CSS: &str = include_str!("online.css");
-
 /// What the bar shows of the online game on screen.
 #[derive(Clone, PartialEq, Debug)]
 pub struct OnlineView {

@@ -9,9 +9,6 @@ use crate::i18n::Tr;
 use crate::model::Action;
 use crate::state::{AppAction, SettingsChange};
 
-/// The bar's stylesheet.
-pub const CSS: &str = include_str!("review.css");
-
 /// The review bar, shown while reviewing: `cursor` is the index of the snapshot on screen,
 /// `last` the last index of the history; `numbers`, in Go, whether the stones show their
 /// move numbers (a switch on the bar).

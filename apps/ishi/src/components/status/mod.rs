@@ -11,9 +11,6 @@ use crate::state::{AppError, AppState, Notice};
 use ishi_analysis::Worth;
 use ishi_rules::othello::{Othello, Shape, openings};
 
-/// The status line's stylesheet.
-pub const CSS: &str = include_str!("status.css");
-
 /// What the status line says: a sentence, or a notice whose words come with a lazy part
 /// ([`NoticeText`]): the errors' sentences in two languages weigh on the first board, which
 /// seldom has one to show.
