@@ -1,23 +1,32 @@
-//! The stylesheet made small for the download: the build script (`build.rs`) joins the app's
-//! CSS files through [`minify`], and the app carries the result as one string in its WASM,
-//! which the first board waits for. Comments and indentation were a fifth of its compressed
+//! The stylesheets made small for the download: the build script (`build.rs`) joins the
+//! app's CSS files through [`minify`], and the app carries the result as one string in its
+//! WASM, which the first board waits for (the lazily loaded parts' own sheets likewise, each
+//! in its part's module). Comments and indentation were a fifth of its compressed
 //! size (docs/web-size.md).
 
-/// The app's CSS files, each folder's own, in the order the stylesheet takes them (paths from
-/// `src/components/`): the app's own first, then each component's.
-pub(crate) const FILES: [&str; 12] = [
+/// The CSS files of the app's stylesheet, each folder's own, in the order it takes them
+/// (paths from `src/components/`): the app's own first, then each component's.
+pub(crate) const FILES: [&str; 9] = [
     "app.css",
-    "analysis/analysis.css",
     "board/board.css",
     "controls/controls.css",
     "dialog/dialog.css",
     "header/header.css",
-    "more/more.css",
     "moves/moves.css",
-    "new_game/new_game.css",
     "online/online.css",
     "review/review.css",
     "status/status.css",
+];
+
+/// The CSS files of the lazily loaded parts that style nothing else: the build script writes
+/// each on its own (`$OUT_DIR/parts/` and the file's name) and its part renders it, after its
+/// markup, so that the first board does without them. Their rules come after the app's
+/// stylesheet in the page.
+pub(crate) const PARTS: [&str; 4] = [
+    "analysis/analysis.css",
+    "analysis/graph.css",
+    "more/more.css",
+    "new_game/new_game.css",
 ];
 
 /// Characters that need no space on either side.

@@ -4,15 +4,26 @@ use std::fs;
 use std::path::Path;
 
 use super::STYLESHEET;
-use super::css::{FILES, minify};
+use super::css::{FILES, PARTS, minify};
 
-/// The app's CSS files as written, one after the other.
+/// The CSS file `file` (a path from `src/components/`) as written.
+fn source(file: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src/components")
+        .join(file);
+    fs::read_to_string(path).expect("the app's CSS file")
+}
+
+/// The app's stylesheet's CSS files as written, one after the other.
 fn sources() -> String {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/components");
-    FILES
-        .iter()
-        .map(|file| fs::read_to_string(folder.join(file)).expect("the app's CSS file"))
-        .collect()
+    FILES.iter().map(|file| source(file)).collect()
+}
+
+/// The sheet the build script wrote for the lazily loaded part styled by `file`.
+fn part_sheet(file: &str) -> String {
+    let name = Path::new(file).file_name().expect("a file's name");
+    let path = Path::new(env!("OUT_DIR")).join("parts").join(name);
+    fs::read_to_string(path).expect("the part's sheet, written by the build script")
 }
 
 /// The words of a stylesheet in order, comments left out: what lies between whitespace and
@@ -40,6 +51,44 @@ fn the_stylesheet_keeps_every_word_of_the_sources_in_order() {
         "the sources are the app's CSS"
     );
     assert_eq!(words(STYLESHEET), words(&sources));
+}
+
+#[test]
+fn each_part_s_sheet_keeps_every_word_of_its_source_in_order() {
+    for file in PARTS {
+        let sheet = part_sheet(file);
+        assert!(words(&sheet).len() > 20, "{file}");
+        assert_eq!(words(&sheet), words(&source(file)), "{file}");
+        assert!(!sheet.contains('\n') && !sheet.contains("/*"), "{file}");
+    }
+}
+
+#[test]
+fn no_css_file_is_left_out_or_taken_twice() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/components");
+    let mut found = Vec::new();
+    for entry in fs::read_dir(&folder).expect("the components' folder") {
+        let path = entry.expect("an entry").path();
+        let files = if path.is_dir() {
+            fs::read_dir(&path)
+                .expect("a component's folder")
+                .map(|e| e.expect("an entry").path())
+                .collect()
+        } else {
+            vec![path]
+        };
+        for file in files
+            .into_iter()
+            .filter(|f| f.extension().is_some_and(|e| e == "css"))
+        {
+            let relative = file.strip_prefix(&folder).expect("inside the folder");
+            found.push(relative.to_string_lossy().into_owned());
+        }
+    }
+    found.sort();
+    let mut listed: Vec<String> = FILES.iter().chain(&PARTS).map(|f| f.to_string()).collect();
+    listed.sort();
+    assert_eq!(found, listed);
 }
 
 #[test]

@@ -112,6 +112,9 @@ pub fn Graph(view: AnalysisView, tr: Tr) -> Element {
     crate::lazy::part!(GRAPH, graph_part, GraphProps { view, tr })
 }
 
+/// The graph's stylesheet, rendered with it (`css::PARTS`): the first board does without it.
+const CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/parts/graph.css"));
+
 crate::lazy::loader!(GRAPH = "graph" fn graph_part(GraphProps));
 
 /// What [`Graph`] shows, once its code is there.
@@ -191,6 +194,7 @@ fn graph_part(GraphProps { view, tr }: GraphProps) -> Element {
             }
             {table(&view, tr)}
         }
+        style { {CSS} }
     }
 }
 

@@ -174,6 +174,9 @@ pub fn AnalysisBar(view: AnalysisView, tr: Tr) -> Element {
     )
 }
 
+/// The bar's stylesheet, rendered with it (`css::PARTS`): the first board does without it.
+const CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/parts/analysis.css"));
+
 crate::lazy::loader!(ANALYSIS_BAR = "analysis_bar" fn analysis_bar_part(AnalysisBarProps));
 
 /// What [`AnalysisBar`] shows, once its code is there.
@@ -205,5 +208,6 @@ fn analysis_bar_part(AnalysisBarProps { view, tr }: AnalysisBarProps) -> Element
                 }
             }
         }
+        style { {CSS} }
     }
 }

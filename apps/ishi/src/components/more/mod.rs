@@ -20,6 +20,9 @@ pub fn More() -> Element {
     crate::lazy::part!(MORE, more_part, ())
 }
 
+/// The sheet's stylesheet, rendered with it (`css::PARTS`): the first board does without it.
+const CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/parts/more.css"));
+
 crate::lazy::loader!(MORE = "more" fn more_part(()));
 
 /// What [`More`] shows, once its code is there.
@@ -48,6 +51,7 @@ fn more_part(_: ()) -> Element {
                 button { class: "secondary", onclick: move |_| app.send(AppAction::Show(Overlay::None)), {tr.close()} }
             }
         }
+        style { {CSS} }
     }
 }
 

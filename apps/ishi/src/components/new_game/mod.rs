@@ -44,6 +44,9 @@ pub fn NewGame() -> Element {
     crate::lazy::part!(NEW_GAME, new_game_part, ())
 }
 
+/// The sheet's stylesheet, rendered with it (`css::PARTS`): the first board does without it.
+const CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/parts/new_game.css"));
+
 crate::lazy::loader!(NEW_GAME = "new_game" fn new_game_part(()));
 
 /// What [`NewGame`] shows, once its code is there.
@@ -101,6 +104,7 @@ fn new_game_part(_: ()) -> Element {
                 button { class: "primary start", onclick: start, if friend { {tr.create_link()} } else { {tr.start()} } }
             }
         }
+        style { {CSS} }
     }
 }
 
