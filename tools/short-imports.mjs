@@ -1,8 +1,9 @@
 // Gives the web build's main WASM module short import names. wasm-bindgen names each function
 // the module imports from its JavaScript glue after what it calls plus a hash
 // (`__wbg_getItem_49556a3e59cfb688`), and each name is written twice: in the module's import
-// section and as a key of the glue's import object. 153 such names cost about 4.8 KB gzip of
-// the first board's download (docs/web-size.md); wasm-bindgen has no option to shorten them.
+// section and as a key of the glue's import object. Shortening the 153 such names saves
+// about 4 KB gzip of the first board's download (docs/web-size.md); wasm-bindgen has no
+// option to shorten them.
 //
 // This renames every import of the module `./ishi_bg.js` (the glue) to a short name (`a`,
 // `b`, ..., `aa`, ...) in both files, checking as it goes that each old name is a key of the
