@@ -410,8 +410,8 @@ test("a computer player that cannot start says so in the status line", async (t)
     await page.locator("button.undo").tap();
     await waitForMessage(page, /^\s*Black to move\s*$/);
 
-    // A Go count asks the worker for its dead-stone estimate: the static guess stands, and
-    // the count stops waiting for a better one.
+    // A Go count asks the worker for its guess of the dead stones: without it no stone is
+    // marked (the players mark them), and the count stops waiting.
     await newGame(page, { game: "Go", size: 9, black: "human", white: "human" });
     await goPlay(page, "E5");
     await passByTouch(page);

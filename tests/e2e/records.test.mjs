@@ -157,18 +157,33 @@ test("finished games go to the recent list and open again", async (t) => {
 
 test("the keyboard moves a cursor over the board and plays", async (t) => {
     const page = await open(t);
+    await newGame(page, { game: "Othello", board: "8x8", black: "human", white: "human" });
     await page.locator("table.board").focus();
     // The cursor starts at the middle (e5); left, up, up: d3, a legal move for Black.
     for (const key of ["ArrowLeft", "ArrowUp", "ArrowUp"]) {
         await page.keyboard.press(key);
     }
+    await page.locator('td[data-point="d3"][data-cursor="true"]').waitFor();
     assert.equal(
         await page.locator("table.board").getAttribute("aria-activedescendant"),
         "cell-d3",
     );
-    assert.equal(await page.locator('td[data-point="d3"]').getAttribute("data-cursor"), "true");
     await page.keyboard.press("Enter");
     await page.locator('td[data-point="d3"][data-stone="black"]').waitFor();
+    // White: left to c3, a legal move; Space plays it. The page's own listener reads the
+    // keys (not Dioxus' keyboard events), only on the board and without Ctrl.
+    await page.keyboard.press("ArrowLeft");
+    await page.locator('td[data-point="c3"][data-cursor="true"]').waitFor();
+    // With Ctrl the arrow is not the board's: Space then plays c3, not d3 (taken).
+    await page.keyboard.press("Control+ArrowRight");
+    await page.keyboard.press(" ");
+    await page.locator('td[data-point="c3"][data-stone="white"]').waitFor();
+    // An arrow off the board leaves its cursor: down from c3 is c4, not d4.
+    await page.locator("button.undo").focus();
+    await page.keyboard.press("ArrowRight");
+    await page.locator("table.board").focus();
+    await page.keyboard.press("ArrowDown");
+    await page.locator('td[data-point="c4"][data-cursor="true"]').waitFor();
 });
 
 test("the records run logged no console error and no page error", () => {

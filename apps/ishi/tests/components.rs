@@ -217,20 +217,20 @@ fn counting_shows_territory_and_the_result() {
     assert!(html.contains("data-counting=\"true\""), "{html}");
     assert!(
         html.contains("aria-busy=\"true\""),
-        "the marks are a first guess until the playouts' one comes: {html}"
+        "the count waits for the computer's guess of the dead stones: {html}"
     );
     assert!(cell(&html, "A1").contains("data-owner=\"black\""));
     assert!(cell(&html, "E5").contains("data-owner=\"white\""));
-    assert!(html.contains("Counting: tap dead chains"), "{html}");
-    assert!(html.contains("W+"), "White wins by komi: {html}");
+    assert!(html.contains("Counting: finding the dead stones"), "{html}");
     assert!(html.contains("Accept count"));
-    // Once a person marks a chain, no later guess replaces the marks: no longer busy.
-    actions.push(Action::ToggleDead(ishi::model::go_cell(
-        "C3".parse().unwrap(),
-        5,
-    )));
+    // Once a person marks a chain (here C3's, then back), no later guess replaces the marks:
+    // no longer busy, and the line gives the count.
+    let c3 = ishi::model::go_cell("C3".parse().unwrap(), 5);
+    actions.extend([Action::ToggleDead(c3), Action::ToggleDead(c3)]);
     let html = render(go(5), actions);
     assert!(!html.contains("aria-busy"), "{html}");
+    assert!(html.contains("Counting: tap dead chains"), "{html}");
+    assert!(html.contains("W+"), "White wins by komi: {html}");
 }
 
 #[test]

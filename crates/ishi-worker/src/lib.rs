@@ -75,8 +75,8 @@ pub enum Task {
         /// The level that plays.
         level: AnyLevel,
     },
-    /// Go: who owns each point, from this many random playouts (for the dead-stone guess of
-    /// the count).
+    /// Go: who owns each point, from this many random playouts, and the dead stones that
+    /// follow: the count's first guess.
     Ownership {
         /// Playouts to run.
         playouts: u32,
@@ -158,6 +158,11 @@ pub struct Reply {
     /// `Go::points` order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ownership: Option<Vec<f32>>,
+    /// For [`Task::Ownership`]: the stones the ownership says are dead
+    /// ([`ishi_scoring::guess_dead_stones_with`]; the static guess, should the estimate not
+    /// fit the board), as point names: the count's first marks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dead: Option<Vec<String>>,
     /// For [`Task::Hints`] and [`Task::Analyse`]: the values found.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub analysis: Option<Analysed>,
@@ -171,14 +176,16 @@ pub fn think_with(request: &Request, stop: &Stop) -> Reply {
         Task::Move { level } => *level,
         Task::Ownership { playouts } => {
             return match go_position(&request.game) {
-                Ok(go) => Reply {
-                    ownership: Some(ishi_ai::go::ownership(
-                        &go,
-                        (*playouts).min(20_000),
-                        &mut rng,
-                    )),
-                    ..Reply::empty(request.epoch)
-                },
+                Ok(go) => {
+                    let ownership = ishi_ai::go::ownership(&go, (*playouts).min(20_000), &mut rng);
+                    let dead = ishi_scoring::guess_dead_stones_with(&go, &ownership)
+                        .unwrap_or_else(|_| ishi_scoring::guess_dead_stones(&go));
+                    Reply {
+                        ownership: Some(ownership),
+                        dead: Some(dead.iter().map(|p| p.to_string()).collect()),
+                        ..Reply::empty(request.epoch)
+                    }
+                }
                 Err(error) => Reply::failed(request.epoch, error),
             };
         }
@@ -227,6 +234,7 @@ impl Reply {
             millis: 0,
             error: None,
             ownership: None,
+            dead: None,
             analysis: None,
         }
     }
@@ -402,7 +410,31 @@ mod tests {
         assert!(ownership.iter().all(|o| (-1.0..=1.0).contains(o)));
         // E5 is Black's stone: Black owns it in most playouts.
         assert!(ownership[4 * 9 + 4] > 0.5, "{}", ownership[4 * 9 + 4]);
+        assert_eq!(reply.dead, Some(vec![]), "a lone living stone is not dead");
         assert_eq!(reply.epoch, 9);
+    }
+
+    #[test]
+    fn ownership_gives_the_counts_dead_stones() {
+        // A White stone in Black's corner, which Black walls in; White walls in the right side.
+        let moves = [
+            "A4", "G1", "B4", "G2", "C4", "G3", "D4", "G4", "D3", "G5", "D2", "G6", "D1", "G7",
+            "pass", "G8", "pass", "G9", "pass", "B2", "pass", "pass",
+        ];
+        let request = Request {
+            epoch: 3,
+            game: go_state(&moves),
+            seed: 7,
+            task: Task::Ownership { playouts: 400 },
+        };
+        let json = serde_json::to_string(&request).unwrap();
+        let reply: Reply = serde_json::from_str(&think_json(&json)).unwrap();
+        let go = go_position(&request.game).unwrap();
+        let ownership = reply.ownership.clone().unwrap();
+        let expected = ishi_scoring::guess_dead_stones_with(&go, &ownership).unwrap();
+        let names: Vec<String> = expected.iter().map(|p| p.to_string()).collect();
+        assert_eq!(reply.dead, Some(names));
+        assert_eq!(reply.dead, Some(vec!["B2".to_owned()]), "{:?}", reply.dead);
     }
 
     #[test]

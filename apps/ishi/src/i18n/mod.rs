@@ -224,6 +224,14 @@ impl Tr {
         }
     }
 
+    /// The status line while the computer looks for the dead stones of a count.
+    pub fn finding_dead(self) -> &'static str {
+        self.pick(
+            "Counting: finding the dead stones…",
+            "整地: 死に石を推定中…",
+        )
+    }
+
     /// The counting instruction with the count so far.
     pub fn counting(self, result: &str) -> String {
         match self.0 {

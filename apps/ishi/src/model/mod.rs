@@ -99,8 +99,8 @@ pub enum Action {
         /// What the analysis found.
         annotation: Annotation,
     },
-    /// Go count: a better first guess of the dead stones (from Monte Carlo ownership), for the
-    /// state it was worked out for (`epoch`). Ignored once a person has marked stones.
+    /// Go count: the computer's guess of the dead stones (from Monte Carlo ownership), for
+    /// the state it was worked out for (`epoch`). Ignored once a person has marked stones.
     RefineDead {
         /// [`Match::epoch`] when it was asked for.
         epoch: u64,
@@ -151,8 +151,8 @@ pub struct Match {
     cursor: usize,
     /// Go: the dead stones marked while counting a game that ended by two passes.
     dead: Option<DeadStones>,
-    /// Whether `dead` is past the first static guess: refined by ownership or marked by a
-    /// person.
+    /// Whether `dead` is past the count's empty start: the computer's guess came, or a
+    /// person marked a stone.
     dead_refined: bool,
     /// Go count: who owns each point, from the playouts that refined `dead`.
     count_ownership: Option<Rc<[f32]>>,
@@ -260,8 +260,9 @@ impl Match {
         self.dead_stones().map(|dead| ishi_scoring::score(go, dead))
     }
 
-    /// Whether the count would gain from a Monte Carlo ownership estimate: a Go game is being
-    /// counted on the static guess and nobody has marked a stone yet.
+    /// Whether the count waits for the computer's guess of the dead stones (a Monte Carlo
+    /// ownership estimate): a Go game is being counted, the guess has not come, and nobody
+    /// has marked a stone yet.
     pub fn needs_ownership(&self) -> bool {
         self.is_counting() && !self.dead_refined
     }
@@ -567,14 +568,17 @@ impl Match {
         self.epoch += 1;
     }
 
-    /// The first marks of a count: the guessed dead stones, when a Go game at the cursor
-    /// ended by two passes and its count is not yet accepted.
+    /// The first marks of a count: none, when a Go game at the cursor ended by two passes
+    /// and its count is not yet accepted. The computer's guess of the dead stones comes
+    /// after ([`Action::RefineDead`]), from the playouts of the ownership job
+    /// ([`Match::needs_ownership`]), which run in the computer's worker, with the rest of
+    /// the Go engine's code, not in the page's first download.
     fn guess_dead(&self) -> Option<DeadStones> {
-        let go = self.position().go().filter(|g| g.is_over())?;
+        self.position().go().filter(|g| g.is_over())?;
         if self.current().ending.is_some() {
             return None;
         }
-        Some(ishi_scoring::guess_dead_stones(go))
+        Some(DeadStones::default())
     }
 
     fn move_cursor(&mut self, target: usize) {

@@ -199,16 +199,14 @@ fn two_passes_start_the_count_and_accepting_ends_the_match() {
         m.apply(Action::Play(pt("A1", 5))),
         Err(Refusal::NotYourTurn)
     );
-    let a3 = pt("A3", 5);
-    let guessed = m.dead_stones().unwrap().contains(go_point(a3, 5).unwrap());
-    m.apply(Action::ToggleDead(a3)).unwrap();
-    assert_ne!(
-        m.dead_stones().unwrap().contains(go_point(a3, 5).unwrap()),
-        guessed
+    assert_eq!(
+        m.dead_stones(),
+        Some(&DeadStones::new()),
+        "the count starts with no stone marked: the computer's guess comes after"
     );
-    if !m.dead_stones().unwrap().contains(go_point(a3, 5).unwrap()) {
-        m.apply(Action::ToggleDead(a3)).unwrap();
-    }
+    let a3 = pt("A3", 5);
+    m.apply(Action::ToggleDead(a3)).unwrap();
+    assert!(m.dead_stones().unwrap().contains(go_point(a3, 5).unwrap()));
     let expected = m.count().unwrap().result();
     m.apply(Action::AcceptCount).unwrap();
     assert!(m.is_over());
@@ -273,12 +271,18 @@ fn an_ownership_guess_refines_the_count_until_a_person_marks_stones() {
     m.apply(Action::Pass).unwrap();
     m.apply(Action::Pass).unwrap();
     assert!(m.needs_ownership());
-    let none_dead = DeadStones::new();
+    assert_eq!(
+        m.dead_stones(),
+        Some(&DeadStones::new()),
+        "none before the guess"
+    );
+    let go_now = m.position().go().unwrap().clone();
+    let a3_dead = DeadStones::from_points(&go_now, ["A3".parse().unwrap()]);
     let stale = m.epoch() - 1;
     assert_eq!(
         m.apply(Action::RefineDead {
             epoch: stale,
-            dead: none_dead.clone(),
+            dead: a3_dead.clone(),
             ownership: None,
         }),
         Err(Refusal::Stale)
@@ -286,22 +290,23 @@ fn an_ownership_guess_refines_the_count_until_a_person_marks_stones() {
     let epoch = m.epoch();
     m.apply(Action::RefineDead {
         epoch,
-        dead: none_dead.clone(),
+        dead: a3_dead.clone(),
         ownership: None,
     })
     .unwrap();
-    assert_eq!(m.dead_stones(), Some(&none_dead));
+    assert_eq!(m.dead_stones(), Some(&a3_dead));
     assert!(!m.needs_ownership());
     // A person's mark wins over a late estimate.
     m.apply(Action::ToggleDead(pt("A3", 5))).unwrap();
+    assert!(!m.dead_stones().unwrap().contains("A3".parse().unwrap()));
     let epoch = m.epoch();
     let late = Action::RefineDead {
         epoch,
-        dead: DeadStones::new(),
+        dead: a3_dead,
         ownership: None,
     };
     assert_eq!(m.apply(late), Err(Refusal::Stale));
-    assert!(m.dead_stones().unwrap().contains("A3".parse().unwrap()));
+    assert!(!m.dead_stones().unwrap().contains("A3".parse().unwrap()));
 }
 
 #[test]

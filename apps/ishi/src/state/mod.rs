@@ -45,6 +45,7 @@ pub use hints::{HintValue, Hints};
 pub use online::{Link, Online, OnlineAction, OnlineSeat};
 
 use ishi_online::protocol::{ClientMessage, Summary};
+use ishi_scoring::DeadStones;
 
 use crate::model::{Action, CellMove, GameKind, Match, MatchConfig, Refusal};
 use crate::records::ImportError;
@@ -234,8 +235,8 @@ pub enum JobTask {
         /// Milliseconds to wait before asking.
         delay_ms: u32,
     },
-    /// Who owns each point of a finished Go game, from this many playouts: a better first
-    /// guess of the dead stones for the count.
+    /// Who owns each point of a finished Go game, from this many playouts, and the dead
+    /// stones that follow: the count's first marks.
     Ownership {
         /// Playouts to run.
         playouts: u32,
@@ -683,14 +684,14 @@ impl AppState {
         let Some(go) = self.current.position().go() else {
             return Ok(Effects::NONE);
         };
-        let refined = reply.ownership.and_then(|ownership| {
-            let dead = ishi_scoring::guess_dead_stones_with(go, &ownership).ok()?;
-            Some((dead, Rc::from(ownership)))
-        });
-        // Without an estimate the static guess stands, and the count stops waiting for one.
-        let (dead, ownership) = match refined {
-            Some((dead, ownership)) => (dead, Some(ownership)),
-            None => match self.current.dead_stones() {
+        // Without the computer's guess (it failed) the count keeps the marks it has, and stops
+        // waiting for one.
+        let (dead, ownership) = match (reply.dead, reply.ownership) {
+            (Some(names), ownership) => {
+                let points = names.iter().filter_map(|name| name.parse().ok());
+                (DeadStones::from_points(go, points), ownership.map(Rc::from))
+            }
+            (None, _) => match self.current.dead_stones() {
                 Some(dead) => (dead.clone(), None),
                 None => return Ok(Effects::NONE),
             },

@@ -313,9 +313,14 @@ fn a_computer_only_game_waits_its_pace_and_pauses_on_undo() {
 /// A 5x5 Go game being counted: Black's wall on column C, White's on column D, each side
 /// owning its half, then two passes.
 fn counting_walls() -> AppState {
+    counting_after(&["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5"])
+}
+
+/// A 5x5 Go game of two people being counted after `moves` and two passes.
+fn counting_after(moves: &[&str]) -> AppState {
     let mut state = AppState::fresh(Notice::None);
     state.apply(AppAction::NewGame(go_config(5))).unwrap();
-    for name in ["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5"] {
+    for name in moves {
         state
             .apply(play(go_cell(name.parse().unwrap(), 5)))
             .unwrap();
@@ -336,16 +341,46 @@ fn a_go_count_asks_for_ownership_and_stops_waiting_without_it() {
             task: JobTask::Ownership { playouts: 3000 },
         })
     );
-    let guess = state.current().dead_stones().cloned();
     state
         .apply(AppAction::Ownership {
             epoch,
             reply: Reply::failed(epoch, "the computer stopped"),
         })
         .unwrap();
-    assert_eq!(state.job(), None, "the static guess stands");
-    assert_eq!(state.current().dead_stones().cloned(), guess);
+    assert_eq!(state.job(), None, "the count stops waiting");
+    assert_eq!(
+        state.current().dead_stones(),
+        Some(&DeadStones::new()),
+        "no stone marked: the players mark them"
+    );
     assert!(state.current().is_counting());
+}
+
+#[test]
+fn a_go_count_marks_the_dead_stones_the_computer_found() {
+    // Black's wall on column C, White's lone stone at A3 inside Black's area.
+    let mut state = counting_after(&["C1", "E1", "C2", "A3", "C3", "E3", "C4", "E4", "C5", "E5"]);
+    let epoch = state.current().epoch();
+    let before = state.current().count().unwrap().result();
+    // Names that are not points of this board, or not stones, mark nothing.
+    let names = ["A3", "Z9", "", "B2", "A3x"].map(String::from).to_vec();
+    state
+        .apply(AppAction::Ownership {
+            epoch,
+            reply: Reply {
+                ownership: Some(vec![0.5; 25]),
+                dead: Some(names),
+                ..Reply::empty(epoch)
+            },
+        })
+        .unwrap();
+    let dead = state.current().dead_stones().unwrap();
+    assert_eq!(
+        dead.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
+        ["A3"]
+    );
+    assert_ne!(state.current().count().unwrap().result(), before);
+    assert_eq!(state.job(), None, "the count has its guess");
 }
 
 #[test]
@@ -366,6 +401,7 @@ fn a_go_count_keeps_the_playouts_ownership_to_shade_the_board_until_it_ends() {
             epoch,
             reply: Reply {
                 ownership: Some(ownership.clone()),
+                dead: Some(Vec::new()),
                 ..Reply::empty(epoch)
             },
         })

@@ -119,6 +119,7 @@ pub fn Board(view: BoardView, tr: Tr) -> Element {
     let cursor = use_signal(|| None::<Cell>);
     let touch = use_signal(|| None::<loupe::Touch>);
     loupe::use_touches(app, ghost, touch);
+    use_keys(app, ghost, cursor);
     // The ghost stone of a move waiting for confirmation, on a cell where it is legal.
     let ghost_at = ghost().filter(|&c| {
         view.cells
@@ -165,7 +166,6 @@ pub fn Board(view: BoardView, tr: Tr) -> Element {
             role: "grid",
             tabindex: "0",
             "aria-activedescendant": "cell-{focus_name}",
-            onkeydown: move |e| on_key(&e, app, ghost, cursor, size),
             if view.coordinates {
                 thead { {coordinate_row(kind, size)} }
             }
@@ -297,33 +297,60 @@ fn board_cell(cell: CellView, shared: Shared) -> Element {
 }
 
 /// The keyboard on the board: the arrows move a cursor over the cells, Enter and Space tap
-/// the cell under it.
+/// the cell under it. The page's own listener reads the keys, not Dioxus' `onkeydown`: the
+/// key of a Dioxus keyboard event is parsed into a `Key` of several hundred names, some 8 KB
+/// gzip of the first download for the six keys the board reads. A board rendered again
+/// hands the listener its own signals.
+fn use_keys(app: AppHandle, ghost: Signal<Option<Cell>>, cursor: Signal<Option<Cell>>) {
+    use_hook(move || {
+        crate::js::listen(
+            r#"
+            if (window.ishiBoardKeys) {
+                window.ishiBoardKeys.send = send;
+                return;
+            }
+            const state = window.ishiBoardKeys = { send };
+            const KEYS = new Map([["ArrowUp", "up"], ["ArrowDown", "down"], ["ArrowLeft", "left"],
+                ["ArrowRight", "right"], ["Enter", "tap"], [" ", "tap"]]);
+            document.addEventListener("keydown", event => {
+                const key = KEYS.get(event.key);
+                if (!key || event.altKey || event.ctrlKey || event.metaKey) return;
+                if (!(event.target instanceof Element) || !event.target.closest("table.board")) return;
+                event.preventDefault();
+                state.send(key);
+            });
+            "#,
+            move |key| on_key(&key, app, ghost, cursor),
+        );
+    });
+}
+
+/// A key the board's listener sent ([`use_keys`]): `up`, `down`, `left`, `right` or `tap`.
 fn on_key(
-    e: &KeyboardEvent,
+    key: &str,
     app: AppHandle,
     ghost: Signal<Option<Cell>>,
     mut cursor: Signal<Option<Cell>>,
-    size: usize,
 ) {
-    let middle = Cell::new(size as u8 / 2, size as u8 / 2);
-    let at = cursor().unwrap_or(middle);
-    let last = size as u8 - 1;
-    let moved = match e.key() {
-        Key::ArrowUp => Cell::new(at.col, at.row.saturating_sub(1)),
-        Key::ArrowDown => Cell::new(at.col, (at.row + 1).min(last)),
-        Key::ArrowLeft => Cell::new(at.col.saturating_sub(1), at.row),
-        Key::ArrowRight => Cell::new((at.col + 1).min(last), at.row),
-        Key::Enter => {
-            e.prevent_default();
-            return tap(app, ghost, at, "keyboard");
-        }
-        Key::Character(c) if c == " " => {
-            e.prevent_default();
-            return tap(app, ghost, at, "keyboard");
-        }
+    let Some(n) = u8::try_from(app.peek().current().position().size())
+        .ok()
+        .filter(|&n| n > 0)
+    else {
+        return;
+    };
+    let (last, middle) = (n - 1, Cell::new(n / 2, n / 2));
+    let at = cursor
+        .peek()
+        .filter(|c| c.col <= last && c.row <= last)
+        .unwrap_or(middle);
+    let moved = match key {
+        "up" => Cell::new(at.col, at.row.saturating_sub(1)),
+        "down" => Cell::new(at.col, (at.row + 1).min(last)),
+        "left" => Cell::new(at.col.saturating_sub(1), at.row),
+        "right" => Cell::new((at.col + 1).min(last), at.row),
+        "tap" => return tap(app, ghost, at, "keyboard"),
         _ => return,
     };
-    e.prevent_default();
     cursor.set(Some(moved));
 }
 

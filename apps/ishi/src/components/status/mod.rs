@@ -32,6 +32,9 @@ pub fn message(tr: Tr, state: &AppState) -> Message {
             None => tr.draw(&text),
         });
     }
+    if m.needs_ownership() {
+        return Message::Text(tr.finding_dead().to_owned());
+    }
     if let Some(count) = m.count() {
         return Message::Text(tr.counting(&count.result().to_string()));
     }
