@@ -5,8 +5,8 @@
 //! draws from the attributes and the browser tests read them. A move commits on pointer
 //! release over the cell it started on; with move confirmation the first tap shows a ghost
 //! stone and a second tap on it plays. On Go boards of 13x13 and more a finger gets a loupe
-//! ([`loupe`]). The board's view is a memo of the state, and each cell
-//! is a component of its own: a move renders again only the cells it changed.
+//! ([`loupe`]). The board's view is a memo of the state, and each row is a component of
+//! its own, compared on its cells: a move renders again only the rows it changed.
 
 mod cells;
 mod loupe;
@@ -170,17 +170,14 @@ pub fn Board(view: BoardView, tr: Tr) -> Element {
                 thead { {coordinate_row(kind, size)} }
             }
             tbody {
-                for (row, cells) in view.cells.chunks(size).enumerate() {
-                    tr { key: "{row}",
-                        if view.coordinates {
-                            th { scope: "row", "{row_label(kind, row, size)}" }
-                        }
-                        for cell in cells.iter().cloned() {
-                            {board_cell(cell, shared)}
-                        }
-                        if view.coordinates {
-                            th { scope: "row", "{row_label(kind, row, size)}" }
-                        }
+                for row in 0..size {
+                    BoardRow {
+                        key: "{row}",
+                        cells: view.cells.clone(),
+                        row,
+                        kind,
+                        coordinates: view.coordinates,
+                        shared,
                     }
                 }
             }
@@ -190,6 +187,73 @@ pub fn Board(view: BoardView, tr: Tr) -> Element {
         }
         if let Some(t) = touch().filter(|_| with_loupe) {
             {loupe::loupe(t, &view.cells, size, ghost_at.map(|c| (c, player_name(view.turn))))}
+        }
+    }
+}
+
+/// One row of the board: a component of its own, so that a move renders again only the
+/// rows whose cells it changed (on 19x19, a board of 361 cells of some twenty attributes and
+/// three event handlers each, built, copied and compared whole on every move, was most of a
+/// tap's time).
+#[derive(Props, Clone)]
+struct BoardRowProps {
+    /// The whole board's cells (shared, not copied); the row shows its own.
+    cells: Rc<[CellView]>,
+    row: usize,
+    kind: GameKind,
+    coordinates: bool,
+    shared: Shared,
+}
+
+impl BoardRowProps {
+    fn own(&self) -> &[CellView] {
+        let size = self.shared.size;
+        self.cells
+            .get(self.row * size..(self.row + 1) * size)
+            .unwrap_or_default()
+    }
+}
+
+impl PartialEq for BoardRowProps {
+    /// Equal when the row would render the same: its cells, and what the board shares that
+    /// bears on them.
+    fn eq(&self, other: &Self) -> bool {
+        let row = u8::try_from(self.row).ok();
+        (self.row, self.kind, self.coordinates) == (other.row, other.kind, other.coordinates)
+            && self.shared.same_in_row(&other.shared, row)
+            && self.own() == other.own()
+            && {
+                let cells = self.own();
+                // The flip animation's phase and the pending mark touch only their cells.
+                let flipped = cells.iter().any(|c| c.flipped);
+                let last = cells.iter().any(|c| c.last);
+                (!flipped || self.shared.flip_phase == other.shared.flip_phase)
+                    && (!last || self.shared.pending == other.shared.pending)
+            }
+    }
+}
+
+#[component]
+fn BoardRow(props: BoardRowProps) -> Element {
+    let BoardRowProps {
+        row,
+        kind,
+        coordinates,
+        shared,
+        ..
+    } = props;
+    let size = shared.size;
+    rsx! {
+        tr {
+            if coordinates {
+                th { scope: "row", "{row_label(kind, row, size)}" }
+            }
+            for cell in props.own().iter().cloned() {
+                {board_cell(cell, shared)}
+            }
+            if coordinates {
+                th { scope: "row", "{row_label(kind, row, size)}" }
+            }
         }
     }
 }
@@ -213,6 +277,33 @@ struct Shared {
     pending: bool,
     /// Touches are the loupe's (on large Go boards), not the cells'.
     with_loupe: bool,
+}
+
+impl Shared {
+    /// Whether the cells of `row` render the same with `self` as with `other`: the board's
+    /// own parts equal, and the cursor, the ghost stone (with its colour) and the best move
+    /// where they stand in this row.
+    fn same_in_row(&self, other: &Shared, row: Option<u8>) -> bool {
+        let here = |c: Option<Cell>| c.filter(|c| Some(c.row) == row);
+        let ghost = |s: &Shared| here(s.ghost_at).map(|c| (c, s.turn));
+        (
+            self.app,
+            self.tr,
+            self.ghost,
+            self.pressed,
+            self.size,
+            self.with_loupe,
+        ) == (
+            other.app,
+            other.tr,
+            other.ghost,
+            other.pressed,
+            other.size,
+            other.with_loupe,
+        ) && here(self.focus) == here(other.focus)
+            && ghost(self) == ghost(other)
+            && here(self.best_move) == here(other.best_move)
+    }
 }
 
 /// One cell: its attributes, its stone, and the pointer events that make a tap (a release
