@@ -166,6 +166,28 @@ fn the_go_board_shows_star_points_coordinates_and_ko() {
 }
 
 #[test]
+fn go_names_its_legal_points_whoever_is_to_move() {
+    // Against the computer, with the computer to move: the points stay legal (for it), so
+    // the turn passing changes no cell; the stone's point is not legal.
+    let config = MatchConfig::Go(GoConfig {
+        size: 5,
+        rules: GoRules::JAPANESE,
+        handicap: 0,
+        sides: ByColor::new(Side::Human, Side::Computer(ishi_ai::go::GoLevel::Mcts100)),
+    });
+    let html = render(config, vec![Action::Play(Cell::new(2, 2))]);
+    assert!(cell(&html, "C3").contains("data-stone=\"black\""));
+    assert!(!cell(&html, "C3").contains("data-legal"));
+    assert!(cell(&html, "B2").contains("data-legal=\"true\""), "{html}");
+    assert_eq!(table(&html).matches("data-legal").count(), 24);
+    // Once the game is being counted, nothing is legal.
+    let actions = vec![Action::Pass, Action::Pass];
+    let html = render(go(5), actions);
+    assert!(html.contains("data-counting"), "{html}");
+    assert_eq!(table(&html).matches("data-legal").count(), 0);
+}
+
+#[test]
 fn undo_and_redo_are_disabled_not_hidden() {
     let html = render(othello(Shape::STANDARD), vec![]);
     assert!(html.contains("class=\"undo\" disabled"), "{html}");

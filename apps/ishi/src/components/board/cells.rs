@@ -51,7 +51,8 @@ pub struct CellView {
     pub playable: bool,
     /// The stone or disc on it.
     pub stone: Option<Player>,
-    /// A legal move for the person to move, shown as a hint.
+    /// A legal move: Othello, for a person to move, shown as a hint; Go, for whoever is to
+    /// move.
     pub legal: bool,
     /// The last move.
     pub last: bool,
@@ -195,7 +196,12 @@ pub fn cell_views(
     let size = position.size();
     let snapshot = m.current();
     let human_to_move = m.human_to_move();
-    let legal: HashSet<Cell> = if human_to_move && (hints || position.kind() == GameKind::Go) {
+    // Othello marks the legal squares for a person to move, with hints on. Go shows no mark,
+    // but names its legal points (`data-legal`, the spoken label) for whoever is to move, the
+    // computer included: the turn passing to the computer then changes no cell, and a move
+    // renders again only the rows it changed (`BoardRow`), not all nineteen.
+    let go_playing = position.kind() == GameKind::Go && !m.is_over() && !m.is_counting();
+    let legal: HashSet<Cell> = if go_playing || (human_to_move && hints) {
         position.legal_cells().into_iter().collect()
     } else {
         HashSet::new()
