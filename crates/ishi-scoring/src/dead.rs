@@ -59,6 +59,37 @@ impl DeadStones {
         dead
     }
 
+    /// [`from_points`](DeadStones::from_points) of the points `names` name (`"D4"`), as a
+    /// GTP engine or a game server sends them; names that are no point are ignored.
+    ///
+    /// ```
+    /// use ishi_rules::Player;
+    /// use ishi_rules::go::{Go, GoRules};
+    /// use ishi_scoring::DeadStones;
+    ///
+    /// let go = Go::from_diagram(
+    ///     "
+    ///     . . X . .
+    ///     . X O X .
+    ///     . X O X .
+    ///     . . . . .
+    ///     . . . . .
+    ///     ",
+    ///     GoRules::CHINESE,
+    ///     Player::Black,
+    /// )?;
+    /// // C4 names the White chain C4-C3; Z9 is off the board, A1 holds no stone.
+    /// let dead = DeadStones::from_names(&go, ["C4", "Z9", "", "A1"]);
+    /// assert_eq!(dead.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["C3", "C4"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_names<S: AsRef<str>>(go: &Go, names: impl IntoIterator<Item = S>) -> DeadStones {
+        DeadStones::from_points(
+            go,
+            names.into_iter().filter_map(|n| n.as_ref().parse().ok()),
+        )
+    }
+
     /// The stones marked in `dead` (one flag per point of `grid`).
     pub(crate) fn from_mask(grid: &Grid, dead: &[bool]) -> DeadStones {
         // Inserted one by one: collecting into the set would sort, and link a sort's code into

@@ -562,7 +562,7 @@ impl Match {
             self.annotations.push(None);
             self.cursor += 1;
         }
-        self.dead = self.guess_dead();
+        self.dead = self.count_start();
         self.dead_refined = false;
         self.count_ownership = None;
         self.epoch += 1;
@@ -573,7 +573,7 @@ impl Match {
     /// after ([`Action::RefineDead`]), from the playouts of the ownership job
     /// ([`Match::needs_ownership`]), which run in the computer's worker, with the rest of
     /// the Go engine's code, not in the page's first download.
-    fn guess_dead(&self) -> Option<DeadStones> {
+    fn count_start(&self) -> Option<DeadStones> {
         self.position().go().filter(|g| g.is_over())?;
         if self.current().ending.is_some() {
             return None;
@@ -583,7 +583,7 @@ impl Match {
 
     fn move_cursor(&mut self, target: usize) {
         self.cursor = target;
-        self.dead = self.guess_dead();
+        self.dead = self.count_start();
         self.dead_refined = false;
         self.count_ownership = None;
         self.epoch += 1;

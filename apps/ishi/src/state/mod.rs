@@ -688,8 +688,7 @@ impl AppState {
         // waiting for one.
         let (dead, ownership) = match (reply.dead, reply.ownership) {
             (Some(names), ownership) => {
-                let points = names.iter().filter_map(|name| name.parse().ok());
-                (DeadStones::from_points(go, points), ownership.map(Rc::from))
+                (DeadStones::from_names(go, &names), ownership.map(Rc::from))
             }
             (None, _) => match self.current.dead_stones() {
                 Some(dead) => (dead.clone(), None),

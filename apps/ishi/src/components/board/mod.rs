@@ -218,18 +218,10 @@ impl PartialEq for BoardRowProps {
     /// Equal when the row would render the same: its cells, and what the board shares that
     /// bears on them.
     fn eq(&self, other: &Self) -> bool {
-        let row = u8::try_from(self.row).ok();
+        let cells = self.own();
         (self.row, self.kind, self.coordinates) == (other.row, other.kind, other.coordinates)
-            && self.shared.same_in_row(&other.shared, row)
-            && self.own() == other.own()
-            && {
-                let cells = self.own();
-                // The flip animation's phase and the pending mark touch only their cells.
-                let flipped = cells.iter().any(|c| c.flipped);
-                let last = cells.iter().any(|c| c.last);
-                (!flipped || self.shared.flip_phase == other.shared.flip_phase)
-                    && (!last || self.shared.pending == other.shared.pending)
-            }
+            && cells == other.own()
+            && self.shared.same_for(&other.shared, cells)
     }
 }
 
@@ -280,12 +272,15 @@ struct Shared {
 }
 
 impl Shared {
-    /// Whether the cells of `row` render the same with `self` as with `other`: the board's
-    /// own parts equal, and the cursor, the ghost stone (with its colour) and the best move
-    /// where they stand in this row.
-    fn same_in_row(&self, other: &Shared, row: Option<u8>) -> bool {
+    /// Whether `cells` (one row's) render the same with `self` as with `other`: the board's
+    /// own parts equal, the cursor, the ghost stone (with its colour) and the best move where
+    /// they stand in the row, and the flip phase and the pending mark where they apply.
+    fn same_for(&self, other: &Shared, cells: &[CellView]) -> bool {
+        let row = cells.first().map(|c| c.cell.row);
         let here = |c: Option<Cell>| c.filter(|c| Some(c.row) == row);
         let ghost = |s: &Shared| here(s.ghost_at).map(|c| (c, s.turn));
+        let flipped = cells.iter().any(|c| c.flipped);
+        let last = cells.iter().any(|c| c.last);
         (
             self.app,
             self.tr,
@@ -303,6 +298,8 @@ impl Shared {
         ) && here(self.focus) == here(other.focus)
             && ghost(self) == ghost(other)
             && here(self.best_move) == here(other.best_move)
+            && (!flipped || self.flip_phase == other.flip_phase)
+            && (!last || self.pending == other.pending)
     }
 }
 

@@ -157,8 +157,7 @@ pub fn match_of(view: &GameView, pending: Option<&Pending>) -> Result<Match, App
     if (view.phase == Phase::Counting || view.phase == Phase::Over)
         && let Some(go) = m.position().go()
     {
-        let points = view.dead.iter().filter_map(|name| name.parse().ok());
-        let dead = DeadStones::from_points(go, points);
+        let dead = DeadStones::from_names(go, &view.dead);
         if m.is_counting() {
             m.mark_dead(dead).map_err(|_| broken())?;
         }
