@@ -2,9 +2,10 @@
 //!
 //! Two steps, each deterministic for its inputs. The commands are those of the weights in the
 //! repository (2026-11-27: the games of 2026-11-26, fit with the falling step size of
-//! [`fit`]). Their games were played by two builds: those of seed 101 by the build of commit
-//! 3d42899 (this file's `generate`, with the weights before 9efb013's), those of seeds 102 and
-//! 103 by the build of commit 9efb013 (the same `generate`, with the weights of 9efb013):
+//! [`fit`] to the patterns with the frontier counts, keeping the weights seen 8 times). Their
+//! games were played by two builds: those of seed 101 by the build of commit 3d42899 (this
+//! file's `generate`, with the weights before 9efb013's), those of seeds 102 and 103 by the
+//! build of commit 9efb013 (the same `generate`, with the weights of 9efb013):
 //!
 //! ```sh
 //! # 1. Self-play games: 4 to 10 random first moves for variety, then the engine on 30 000
@@ -28,11 +29,11 @@
 //! #    also mirrored along the a1-h8 diagonal (MIRROR=1: the patterns read the board in
 //! #    its four rotations, not its mirror images), the label the mean of the search value
 //! #    and the corrected margin (LABEL=0,0.5,0.5, the weights of the three labels): 5.1 M
-//! #    examples, 3 minutes. Weights seen fewer than 20 times (MIN_SEEN) are dropped, which
-//! #    keeps the file near 260 KB (143 KB gzipped). EPOCHS and DECAY (L2, default 0.001)
-//! #    change the fit; with TEST=FILE.obf the fit also prints its error on that file's
-//! #    labelled positions (such as the test sets of step 3), by stage, as the bench would
-//! #    at depth 0.
+//! #    examples, 3 minutes. Weights seen fewer than 8 times (MIN_SEEN) are dropped, which
+//! #    keeps the file near 370 KB (200 KB gzipped; at 20 it was 260 KB, and 53 Elo weaker
+//! #    in self-play). EPOCHS and DECAY (L2, default 0.001) change the fit; with
+//! #    TEST=FILE.obf the fit also prints its error on that file's labelled positions (such
+//! #    as the test sets of step 3), by stage, as the bench would at depth 0.
 //! LABEL=0,0.5,0.5 MIRROR=1 TEST=crates/ishi-ai/tests/data/eval-selfplay-20-25.obf \
 //!     $T fit g101.obf g102.obf g103.obf > crates/ishi-ai/src/othello/weights.bin
 //! ```
@@ -807,7 +808,7 @@ fn run() -> io::Result<()> {
             eprintln!("{} positions", examples.len());
             let epochs = env_or("EPOCHS", 10);
             let decay = env_or("DECAY", 1e-3);
-            let min_seen = env_or("MIN_SEEN", 20);
+            let min_seen = env_or("MIN_SEEN", 8);
             let (weights, seen) = fit(&examples, epochs, decay);
             if let Ok(test) = std::env::var("TEST") {
                 report(
