@@ -17,7 +17,10 @@
 //! let review = analysis.review(f5).expect("f5 was analysed");
 //! assert_eq!(review.class, Class::Blunder);
 //! assert_eq!(review.played_value, -64.0); // every disc lost, proved
-//! assert_eq!(review.best.to_string(), "f3");
+//! // The best move (f3 or f7, close to each other: which one depends on the weights) keeps
+//! // White well ahead.
+//! assert_ne!(review.best, f5);
+//! assert!(review.best_value > 5.0, "{}", review.best_value);
 //! # Ok::<(), ishi_rules::othello::transcript::TranscriptError>(())
 //! ```
 //!
