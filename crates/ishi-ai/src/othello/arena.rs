@@ -5,6 +5,7 @@
 use ishi_rules::othello::{Bits, Geometry, Shape, Shaped, Square, bitboard};
 
 use super::eval;
+use super::patterns;
 use super::stability::{self, EdgeTable};
 
 /// What the search needs from a board: kernels, per-square tables and the evaluation.
@@ -58,20 +59,8 @@ pub(crate) fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Squares not in column a.
-const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-/// Squares not in column h.
-const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 /// The four corners of the 8x8 board.
 pub(crate) const CORNERS_8: u64 = 0x8100_0000_0000_0081;
-
-/// The squares next to the discs of `b` on the 8x8 board.
-#[inline(always)]
-pub(crate) fn neighbours_8(b: u64) -> u64 {
-    let h = ((b >> 1) & NOT_H) | ((b << 1) & NOT_A);
-    let x = b | h;
-    h | (x << 8) | (x >> 8)
-}
 
 /// Edax's static square values (J.-C. Weill's), used to order moves near the end.
 #[rustfmt::skip]
@@ -153,10 +142,7 @@ static NEIGHBOURS_8: [u64; 64] = {
     let mut table = [0u64; 64];
     let mut sq = 0;
     while sq < 64 {
-        let b = 1u64 << sq;
-        let h = ((b >> 1) & NOT_H) | ((b << 1) & NOT_A);
-        let x = b | h;
-        table[sq] = h | (x << 8) | (x >> 8);
+        table[sq] = patterns::neighbours(1 << sq);
         sq += 1;
     }
     table
@@ -245,7 +231,7 @@ impl Arena for Std8 {
 
     #[inline(always)]
     fn frontier(&self, b: u64, empty: u64) -> u64 {
-        neighbours_8(b) & empty
+        patterns::neighbours(b) & empty
     }
 
     #[inline(always)]

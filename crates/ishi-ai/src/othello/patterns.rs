@@ -149,9 +149,10 @@ pub(crate) fn features(p: u64, o: u64, mut visit: impl FnMut(usize)) {
     visit(POTENTIAL_O + count(empty & neighbours(p)));
 }
 
-/// The squares next to (any of the eight ways) a square of `b`.
+/// The squares next to (any of the eight ways) a square of `b` on the 8x8 board; the search
+/// uses it too.
 #[inline(always)]
-fn neighbours(b: u64) -> u64 {
+pub(crate) const fn neighbours(b: u64) -> u64 {
     const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
     const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let sides = (b << 1) & NOT_A | (b >> 1) & NOT_H;
