@@ -12,7 +12,8 @@
 //! #    nodes a move with each midgame move a random one with probability 0.1 (so that the
 //! #    positions after mistakes, which the search evaluates all the time, are in the data
 //! #    too: weights fit without such games lost by 108 Elo, `docs/strength.md`), and perfect
-//! #    play from 16 empties. Every position from the fourth ply on is written with three
+//! #    play from 16 empties (18 since: see `SOLVE_FROM`; the games of these weights were
+//! #    played from 16). Every position from the fourth ply on is written with three
 //! #    labels (see [`generate`]): the final margin, the engine's search value, and the final
 //! #    margin corrected for the random moves after the position. About 56 positions a game,
 //! #    4 to 5 games a second on one core; generating runs one thread (run several seeds at
@@ -142,8 +143,12 @@ const PLAYER: Level<OthelloLevel> = Level {
 /// The fit's first step size (Adam's), in discs.
 const RATE: f32 = 0.02;
 
-/// Perfect play from this many empties.
-const SOLVE_FROM: u32 = 16;
+/// Perfect play from this many empties. 18 since 2026-11-27: from 16, the engine's moves at
+/// 17 and 18 empties on 30,000 nodes cost their player 2.0 and 0.8 discs on average against
+/// perfect play (`docs/strength.md`), and as the player to move at 17 empties is the one to
+/// move at every odd count before it, the final margins leaned by parity. The two solves
+/// more make a game about 30 % slower (27 s for 150 games from 16, 35 s from 18).
+const SOLVE_FROM: u32 = 18;
 
 /// Self-play games (see the file's head); with `noise` above 0, each move before the perfect
 /// play is a random one with that probability, so that the positions after mistakes, which a
