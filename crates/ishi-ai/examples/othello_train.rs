@@ -1,45 +1,46 @@
 //! Trains the Othello evaluation's pattern weights (`crates/ishi-ai/src/othello/weights.bin`).
 //!
 //! Two steps, each deterministic for its inputs. The commands are those of the weights in the
-//! repository (2026-11-27: the games of 2026-11-26, fit with the falling step size of
-//! [`fit`] to the patterns with the frontier counts, keeping the weights seen 8 times). Their
-//! games were played by two builds: those of seed 101 by the build of commit 3d42899 (this
-//! file's `generate`, with the weights before 9efb013's), those of seeds 102 and 103 by the
-//! build of commit 9efb013 (the same `generate`, with the weights of 9efb013):
+//! repository (2026-11-27: the blended stages of [`fit`], fit to games of that day played by
+//! the build of commit e81705f, that is the engine with the weights before these and this
+//! file's `generate` playing perfectly from 18 empties):
 //!
 //! ```sh
 //! # 1. Self-play games: 4 to 10 random first moves for variety, then the engine on 30 000
 //! #    nodes a move with each midgame move a random one with probability 0.1 (so that the
 //! #    positions after mistakes, which the search evaluates all the time, are in the data
 //! #    too: weights fit without such games lost by 108 Elo, `docs/strength.md`), and perfect
-//! #    play from 16 empties (18 since: see `SOLVE_FROM`; the games of these weights were
-//! #    played from 16). Every position from the fourth ply on is written with three
-//! #    labels (see [`generate`]): the final margin, the engine's search value, and the final
-//! #    margin corrected for the random moves after the position. About 56 positions a game,
-//! #    4 to 5 games a second on one core; generating runs one thread (run several seeds at
-//! #    once to use more cores). Each game has a seed of its own, so the first N games of a
-//! #    seed are the same whatever count is asked for: runs can be stopped and cut to whole
-//! #    games. These were stopped after 23 413, 14 880 and 7 018 games (1.31 M, 0.83 M and
-//! #    0.39 M positions).
+//! #    play from 18 empties (`SOLVE_FROM`). Every position from the fourth ply on is written
+//! #    with three labels (see [`generate`]): the final margin, the engine's search value,
+//! #    and the final margin corrected for the random moves after the position. About 56
+//! #    positions a game, 4 to 5 games a second on one core; generating runs one thread (run
+//! #    several seeds at once to use more cores). Each game has a seed of its own, so the
+//! #    first N games of a seed are the same whatever count is asked for: runs can be stopped
+//! #    and cut to whole games. These were stopped after 21 622 and 15 499 games (1.21 M and
+//! #    0.87 M positions), one seed on each core for about an hour.
 //! T=target/release/examples/othello_train
-//! $T generate 23413 101 0.1 > g101.obf   # the build of 3d42899
-//! $T generate 14880 102 0.1 > g102.obf   # the build of 9efb013, as the next one
-//! $T generate 7018 103 0.1 > g103.obf
+//! $T generate 21622 104 0.1 > g104.obf   # the build of e81705f
+//! $T generate 15499 105 0.1 > g105.obf
 //! # 2. Least squares (Adam, 10 epochs, the step size falling along half a cosine: see
-//! #    `fit`) over the patterns, one set of weights per stage of the game, each position
-//! #    also mirrored along the a1-h8 diagonal (MIRROR=1: the patterns read the board in
-//! #    its four rotations, not its mirror images), the label the mean of the search value
-//! #    and the corrected margin (LABEL=0,0.5,0.5, the weights of the three labels): 5.1 M
-//! #    examples, 3 minutes. Weights seen fewer than 8 times (MIN_SEEN) are dropped, which
-//! #    keeps the file near 370 KB (200 KB gzipped; at 20 it was 260 KB, and 53 Elo weaker
-//! #    in self-play). EPOCHS and DECAY (L2, default 0.001) change the fit; with
-//! #    TEST=FILE.obf the fit also prints its error on that file's labelled positions (such
-//! #    as the test sets of step 3), by stage, as the bench would at depth 0.
+//! #    `fit`) over the patterns, six sets of weights blended by the count of empties, each
+//! #    position also mirrored along the a1-h8 diagonal (MIRROR=1: the patterns read the
+//! #    board in its four rotations, not its mirror images), the label the mean of the search
+//! #    value and the corrected margin (LABEL=0,0.5,0.5, the weights of the three labels):
+//! #    4.1 M examples, 2 minutes. Weights seen fewer than 8 times (MIN_SEEN) are dropped,
+//! #    which keeps the file near 400 KB (220 KB gzipped; at 20 it was 53 Elo weaker in
+//! #    self-play). EPOCHS and DECAY (L2, default 0.0001) change the fit; with TEST=FILE.obf
+//! #    the fit also prints its error on that file's labelled positions (such as the test
+//! #    sets of step 3), by stage, as the bench would at depth 0.
 //! LABEL=0,0.5,0.5 MIRROR=1 TEST=crates/ishi-ai/tests/data/eval-selfplay-20-25.obf \
-//!     $T fit g101.obf g102.obf g103.obf > crates/ishi-ai/src/othello/weights.bin
+//!     $T fit g104.obf g105.obf > crates/ishi-ai/src/othello/weights.bin
 //! ```
 //!
-//! Checked against exact solves of 180 positions of 20-22 empties of these games, the final
+//! The weights before these (b7b756d) were fit, one set per stage of ten empties, to 45 311
+//! games of seeds 101 to 103 played from 16 empties by two earlier builds (`generate 23413
+//! 101 0.1` by the build of 3d42899, `... 14880 102 0.1` and `... 7018 103 0.1` by that of
+//! 9efb013), 2.53 M positions.
+//!
+//! Checked against exact solves of 180 positions of 20-22 empties of seeds 101-103, the final
 //! margin was 5.84 discs off on average, the search value 4.08, the corrected margin 4.19
 //! and their mean 3.29. The games are played by the engine as built, with the weights it
 //! embeds, so each round of training plays better games for the next. Those of 9efb013 were
@@ -443,6 +444,8 @@ fn read_positions(path: &str, text: &str) -> io::Result<Vec<Othello>> {
 /// One training example: the active weights and the target.
 struct Example {
     phase: usize,
+    /// The two stages the position blends ([`patterns::blend`]).
+    blend: (usize, i32),
     features: Vec<u32>,
     target: f32,
 }
@@ -490,102 +493,129 @@ fn read_examples(paths: &[String], mix: [f32; 3], mirrored: bool) -> io::Result<
 fn example(p: u64, o: u64, target: f32) -> Example {
     let mut features = Vec::new();
     patterns::features(p, o, |f| features.push(f as u32));
+    let blend = patterns::blend(p, o);
     Example {
-        phase: patterns::phase(p, o),
+        // The stage of the nearer middle: 0-9 empties, 10-19, .., 50-60.
+        phase: blend.0 + usize::from(blend.1 >= patterns::BLEND / 2),
+        blend,
         features,
         target,
     }
 }
 
-/// Adam on the squared error, per stage; weights in discs. The step size falls along half a
-/// cosine, from [`RATE`] at the first batch to a hundredth of it at the last: at a constant
-/// rate the weights ended where the last batches' noise left them, and on the same data the
-/// schedule's weights won 63 % of their games against them (`docs/strength.md`). One block of
-/// positions in ten is held out to report the error on positions the fit did not see.
+/// Adam on the squared error; weights in discs. A position's value blends two stages' weights
+/// ([`patterns::blend`]), so the stages are fit together, each weight's gradient scaled by its
+/// stage's share. The step size falls along half a cosine, from [`RATE`] at the first batch to
+/// a hundredth of it at the last: at a constant rate the weights ended where the last batches'
+/// noise left them, and on the same data the schedule's weights won 63 % of their games
+/// against them (`docs/strength.md`). One block of positions in ten is held out to report the
+/// error, by stage, on positions the fit did not see. A weight counts as seen (for
+/// `MIN_SEEN`) by the positions that give its stage at least three tenths of their value.
 fn fit(examples: &[Example], epochs: usize, decay: f32) -> (Vec<Vec<f32>>, Vec<Vec<u32>>) {
     let held_out = |i: usize| (i / 1000) % 10 == 9;
-    let mut weights = vec![vec![0f32; patterns::WEIGHTS]; patterns::PHASES];
-    let mut seen = vec![vec![0u32; patterns::WEIGHTS]; patterns::PHASES];
-    for (phase, w) in weights.iter_mut().enumerate() {
-        let (mut train, mut test) = (Vec::new(), Vec::new());
-        for (i, e) in examples
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.phase == phase)
-        {
-            if held_out(i) {
-                test.push(e)
-            } else {
-                train.push(e)
+    let n = patterns::WEIGHTS;
+    let mut w = vec![0f32; patterns::PHASES * n];
+    let mut seen = vec![vec![0u32; n]; patterns::PHASES];
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    for (i, e) in examples.iter().enumerate() {
+        if held_out(i) {
+            test.push(e)
+        } else {
+            train.push(e)
+        }
+    }
+    for e in &train {
+        let (stage, share) = e.blend;
+        for &f in &e.features {
+            if share <= 7 {
+                seen[stage][f as usize] += 1;
+            }
+            if share >= 3 {
+                seen[stage + 1][f as usize] += 1;
             }
         }
-        if train.is_empty() {
-            continue;
+    }
+    let rms_by_stage = |w: &[f32], set: &[&Example]| {
+        let mut by_stage = [(0f64, 0usize); patterns::PHASES];
+        for e in set {
+            let error = f64::from(predict(w, e) - e.target);
+            let (sum, count) = &mut by_stage[e.phase];
+            *sum += error * error;
+            *count += 1;
         }
-        for e in &train {
-            for &f in &e.features {
-                seen[phase][f as usize] += 1;
-            }
-        }
-        let rms = |w: &[f32], set: &[&Example]| {
-            let sum: f64 = set
-                .iter()
-                .map(|e| {
-                    let predicted: f32 = e.features.iter().map(|&f| w[f as usize]).sum();
-                    f64::from((predicted - e.target).powi(2))
-                })
-                .sum();
-            (sum / set.len().max(1) as f64).sqrt()
-        };
-        let mut m = vec![0f32; patterns::WEIGHTS];
-        let mut v = vec![0f32; patterns::WEIGHTS];
-        let (beta1, beta2) = (0.9f32, 0.999f32);
-        let mut step = 0i32;
-        let batch = 256;
-        let mut order: Vec<usize> = (0..train.len()).collect();
-        let mut rng = SmallRng::seed_from_u64(phase as u64);
-        let mut grad = vec![0f32; patterns::WEIGHTS];
-        let mut touched = Vec::new();
-        let steps = (epochs * train.len().div_ceil(batch)).max(1) as f32;
-        for epoch in 0..epochs {
-            shuffle(&mut order, &mut rng);
-            for chunk in order.chunks(batch) {
-                for &i in chunk {
-                    let e = train[i];
-                    let predicted: f32 = e.features.iter().map(|&f| w[f as usize]).sum();
-                    let error = predicted - e.target;
+        by_stage.map(|(sum, count)| (sum / count.max(1) as f64).sqrt())
+    };
+    let mut m = vec![0f32; w.len()];
+    let mut v = vec![0f32; w.len()];
+    let mut grad = vec![0f32; w.len()];
+    let mut touched = Vec::new();
+    let (beta1, beta2) = (0.9f32, 0.999f32);
+    let batch = 256;
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let mut rng = SmallRng::seed_from_u64(0);
+    let steps = (epochs * train.len().div_ceil(batch)).max(1) as f32;
+    let mut step = 0i32;
+    for epoch in 0..epochs {
+        shuffle(&mut order, &mut rng);
+        for chunk in order.chunks(batch) {
+            for &i in chunk {
+                let e = train[i];
+                let error = (predict(&w, e) - e.target) / chunk.len() as f32;
+                let (stage, share) = e.blend;
+                for (k, share) in [(stage, patterns::BLEND - share), (stage + 1, share)] {
+                    if share == 0 {
+                        continue;
+                    }
+                    let g = error * share as f32 / patterns::BLEND as f32;
                     for &f in &e.features {
-                        if grad[f as usize] == 0.0 {
-                            touched.push(f as usize);
+                        let j = f as usize * patterns::PHASES + k;
+                        if grad[j] == 0.0 {
+                            touched.push(j);
                         }
-                        grad[f as usize] += error / chunk.len() as f32;
+                        // Never exactly zero, which marks an untouched weight.
+                        grad[j] += g + f32::MIN_POSITIVE;
                     }
                 }
-                step += 1;
-                let (c1, c2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
-                let wave = 1.0 + (std::f32::consts::PI * step as f32 / steps).cos();
-                let rate = RATE * (0.01 + 0.99 * 0.5 * wave);
-                for &f in &touched {
-                    let g = grad[f] + decay * w[f];
-                    m[f] = beta1 * m[f] + (1.0 - beta1) * g;
-                    v[f] = beta2 * v[f] + (1.0 - beta2) * g * g;
-                    w[f] -= rate * (m[f] / c1) / ((v[f] / c2).sqrt() + 1e-8);
-                    grad[f] = 0.0;
-                }
-                touched.clear();
             }
+            step += 1;
+            let (c1, c2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
+            let wave = 1.0 + (std::f32::consts::PI * step as f32 / steps).cos();
+            let rate = RATE * (0.01 + 0.99 * 0.5 * wave);
+            for &j in &touched {
+                let g = grad[j] + decay * w[j];
+                m[j] = beta1 * m[j] + (1.0 - beta1) * g;
+                v[j] = beta2 * v[j] + (1.0 - beta2) * g * g;
+                w[j] -= rate * (m[j] / c1) / ((v[j] / c2).sqrt() + 1e-8);
+                grad[j] = 0.0;
+            }
+            touched.clear();
+        }
+        let (fit, held) = (rms_by_stage(&w, &train), rms_by_stage(&w, &test));
+        for stage in 0..patterns::PHASES {
             eprintln!(
-                "stage {phase}: {} positions, epoch {epoch}: rms error {:.2} discs, held out {:.2}",
-                train.len(),
-                rms(w, &train),
-                rms(w, &test)
+                "epoch {epoch}, stage {stage}: rms error {:.2} discs, held out {:.2}",
+                fit[stage], held[stage]
             );
         }
     }
-    (weights, seen)
+    let by_stage = (0..patterns::PHASES)
+        .map(|k| (0..n).map(|f| w[f * patterns::PHASES + k]).collect())
+        .collect();
+    (by_stage, seen)
 }
 
-/// The environment variable `name` as a number, or `default`.
+/// The value of `e` with the weights `w` (by feature, then stage, as the fit keeps them).
+fn predict(w: &[f32], e: &Example) -> f32 {
+    let (stage, share) = e.blend;
+    let (mut first, mut second) = (0f32, 0f32);
+    for &f in &e.features {
+        let at = f as usize * patterns::PHASES + stage;
+        first += w[at];
+        second += w[at + 1];
+    }
+    (first * (patterns::BLEND - share) as f32 + second * share as f32) / patterns::BLEND as f32
+}
+
 /// Fisher-Yates, drawing from the last item down: the order `label`'s test sets and `fit`'s
 /// epochs were made with, so a seed keeps giving the same files.
 fn shuffle<T>(items: &mut [T], rng: &mut SmallRng) {
@@ -594,6 +624,7 @@ fn shuffle<T>(items: &mut [T], rng: &mut SmallRng) {
     }
 }
 
+/// The environment variable `name` as a number, or `default`.
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name)
         .ok()
@@ -607,11 +638,17 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
 fn report(weights: &[Vec<f32>], seen: &[Vec<u32>], min_seen: u32, test: &[Example]) {
     let mut by_phase = [(0f64, 0usize); patterns::PHASES];
     for e in test {
-        let kept = |&f: &u32| {
-            let f = f as usize;
-            f32::from(kept_weight(weights[e.phase][f], seen[e.phase][f], min_seen))
+        let (stage, share) = e.blend;
+        let sum = |k: usize| {
+            let kept = |&f: &u32| {
+                let f = f as usize;
+                f32::from(kept_weight(weights[k][f], seen[k][f], min_seen))
+            };
+            e.features.iter().map(kept).sum::<f32>()
         };
-        let predicted = e.features.iter().map(kept).sum::<f32>() / patterns::SCALE as f32;
+        let predicted = (sum(stage) * (patterns::BLEND - share) as f32
+            + sum(stage + 1) * share as f32)
+            / (patterns::BLEND * patterns::SCALE) as f32;
         let (sum, n) = &mut by_phase[e.phase];
         *sum += f64::from((predicted - e.target).abs());
         *n += 1;
@@ -642,7 +679,7 @@ fn kept_weight(weight: f32, seen: u32, min_seen: u32) -> i8 {
         .clamp(-127.0, 127.0) as i8
 }
 
-/// The weight file: `ISHW`, the format version (3), the number of stages, the weights per
+/// The weight file: `ISHW`, the format version (4), the number of stages, the weights per
 /// stage (u32 LE), the number of non-zero weights (u32 LE), then two runs of bytes, one entry
 /// per non-zero weight of all stages in a row: first the LEB128 counts of zero weights before
 /// each, then the weights themselves, each an i8 in 1/8 disc. Zeros after the last one are
@@ -675,7 +712,7 @@ fn encode(weights: &[Vec<f32>], seen: &[Vec<u32>], min_seen: u32) -> Vec<u8> {
         zeros = 0;
     }
     let mut bytes = b"ISHW".to_vec();
-    bytes.push(3);
+    bytes.push(4);
     bytes.push(weights.len() as u8);
     bytes.extend_from_slice(&(patterns::WEIGHTS as u32).to_le_bytes());
     bytes.extend_from_slice(&(values.len() as u32).to_le_bytes());
@@ -812,7 +849,7 @@ fn run() -> io::Result<()> {
             let examples = read_examples(&args[1..], mix, env_or("MIRROR", 0) == 1)?;
             eprintln!("{} positions", examples.len());
             let epochs = env_or("EPOCHS", 10);
-            let decay = env_or("DECAY", 1e-3);
+            let decay = env_or("DECAY", 1e-4);
             let min_seen = env_or("MIN_SEEN", 8);
             let (weights, seen) = fit(&examples, epochs, decay);
             if let Ok(test) = std::env::var("TEST") {

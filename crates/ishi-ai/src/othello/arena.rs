@@ -152,7 +152,7 @@ static NEIGHBOURS_8: [u64; 64] = {
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Std8 {
     edges: &'static EdgeTable,
-    weights: &'static [i16],
+    weights: &'static [i32],
 }
 
 impl Std8 {

@@ -28,6 +28,9 @@ use super::patterns::{self, PHASES, SCALE, WEIGHTS};
 use super::search::final_margin;
 use crate::Eval;
 
+/// Pairs of neighbouring stages, the weights' layout (see [`WEIGHTS_TABLE`]).
+const PAIRS: usize = PHASES - 1;
+
 /// The learned weights of the 8x8 evaluation, as `examples/othello_train.rs` writes them.
 /// Native builds carry them; a WASM build does not, so that the web app's first download
 /// stays light: its computer player's Web Worker fetches the same file and hands it to
@@ -35,20 +38,25 @@ use crate::Eval;
 #[cfg(not(target_arch = "wasm32"))]
 static WEIGHT_FILE: &[u8] = include_bytes!("weights.bin");
 
-/// The pattern weights, [`WEIGHTS`] per stage of the game, decoded on first use.
-static WEIGHTS_TABLE: OnceLock<Box<[i16]>> = OnceLock::new();
+/// The pattern weights, decoded on first use, laid out for [`patterns::blend`]: for each pair
+/// of neighbouring stages `(k, k + 1)`, the two weights of each feature packed in one `i32`
+/// (`k * WEIGHTS + feature`: stage `k`'s weight times 2^16 plus stage `k + 1`'s), so that one
+/// load and one addition serve both stages (a position's 55 weights of at most 127 each sum
+/// to less than 2^15 in each half), and a search's leaves, a few plies apart, read one or two
+/// tables of 700 KB. The middle stages are each held twice: 3.5 MB in all.
+static WEIGHTS_TABLE: OnceLock<Box<[i32]>> = OnceLock::new();
 
 /// The pattern weights: the embedded file's, or (WASM) those [`load_weights`] was given. Were
 /// there none (WASM before loading, or a file that does not fit this version of the
 /// patterns), all weights are zero; a test makes sure the embedded file fits, and the worker
 /// refuses Othello searches until the weights are loaded ([`weights_ready`]).
-pub(crate) fn learned_weights() -> &'static [i16] {
+pub(crate) fn learned_weights() -> &'static [i32] {
     WEIGHTS_TABLE.get_or_init(|| {
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(weights) = decode(WEIGHT_FILE) {
             return weights;
         }
-        vec![0; PHASES * WEIGHTS].into_boxed_slice()
+        vec![0; PAIRS * WEIGHTS].into_boxed_slice()
     })
 }
 
@@ -87,12 +95,13 @@ pub fn weights_ready() -> bool {
     cfg!(not(target_arch = "wasm32")) || WEIGHTS_TABLE.get().is_some()
 }
 
-/// Reads a weight file (see `examples/othello_train.rs`): `ISHW`, version 3, the number of
-/// stages, the weights per stage (u32 LE), the number `n` of non-zero weights (u32 LE), then
-/// `n` LEB128 counts of zero weights, each before one non-zero weight, and the `n` weights,
-/// each an i8 in 1/8 disc.
-fn decode(bytes: &[u8]) -> Option<Box<[i16]>> {
-    let rest = bytes.strip_prefix(b"ISHW\x03")?;
+/// Reads a weight file (see `examples/othello_train.rs`): `ISHW`, version 4 (3 held the same
+/// layout for stages that were not blended, so its weights mean something else), the number
+/// of stages, the weights per stage (u32 LE), the number `n` of non-zero weights (u32 LE),
+/// then `n` LEB128 counts of zero weights, each before one non-zero weight, and the `n`
+/// weights, each an i8 in 1/8 disc.
+fn decode(bytes: &[u8]) -> Option<Box<[i32]>> {
+    let rest = bytes.strip_prefix(b"ISHW\x04")?;
     let (&phases, rest) = rest.split_first()?;
     let (count, rest) = rest.split_first_chunk::<4>()?;
     let (kept, runs) = rest.split_first_chunk::<4>()?;
@@ -121,17 +130,22 @@ fn decode(bytes: &[u8]) -> Option<Box<[i16]>> {
     if !runs.is_empty() {
         return None;
     }
-    Some(weights.into_boxed_slice())
+    let pairs = (0..PAIRS * WEIGHTS)
+        .map(|at| (i32::from(weights[at]) << 16) + i32::from(weights[at + WEIGHTS]))
+        .collect();
+    Some(pairs)
 }
 
 /// The learned evaluation of the 8x8 position `(p, o)` for `p`, in hundredths of a disc.
 #[inline(always)]
-pub(crate) fn evaluate_learned(weights: &[i16], p: u64, o: u64) -> i32 {
-    let start = patterns::phase(p, o) * WEIGHTS;
-    let table = &weights[start..start + WEIGHTS];
-    let mut sum = 0i32;
-    patterns::features(p, o, |i| sum += i32::from(table[i]));
-    sum * 100 / SCALE
+pub(crate) fn evaluate_learned(weights: &[i32], p: u64, o: u64) -> i32 {
+    let (stage, share) = patterns::blend(p, o);
+    let pair = &weights[stage * WEIGHTS..(stage + 1) * WEIGHTS];
+    let mut both = 0i32;
+    patterns::features(p, o, |i| both = both.wrapping_add(pair[i]));
+    let second = i32::from(both as i16);
+    let first = both.wrapping_sub(second) >> 16;
+    (first * (patterns::BLEND - share) + second * share) * 100 / (SCALE * patterns::BLEND)
 }
 
 /// The engine's static evaluation of `position` for the player to move: what a search of
@@ -254,10 +268,66 @@ mod tests {
     #[test]
     fn the_embedded_weights_fit_the_patterns() {
         let weights = decode(WEIGHT_FILE).expect("weights.bin decodes");
-        assert_eq!(weights.len(), PHASES * WEIGHTS);
+        assert_eq!(weights.len(), PAIRS * WEIGHTS);
         assert!(weights.iter().filter(|&&w| w != 0).count() > 10_000);
         assert_eq!(&*weights, learned_weights(), "the evaluation uses them");
         assert!(weights_ready());
+    }
+
+    #[test]
+    fn the_packed_sum_is_the_blend_of_the_two_stages() {
+        // Each packed weight taken apart on its own, then the two stages summed apart: what
+        // the one running sum of `evaluate_learned` must give, carries between halves and all.
+        let weights = learned_weights();
+        let unpack = |packed: i32| {
+            let second = i32::from(packed as i16);
+            ((packed - second) >> 16, second)
+        };
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (p, o) = (x & x.rotate_left(23), !x & x.rotate_left(41));
+            let (stage, share) = patterns::blend(p, o);
+            let (mut first, mut second) = (0, 0);
+            patterns::features(p, o, |i| {
+                let (a, b) = unpack(weights[stage * WEIGHTS + i]);
+                first += a;
+                second += b;
+            });
+            let blended = first * (patterns::BLEND - share) + second * share;
+            assert_eq!(
+                evaluate_learned(weights, p, o),
+                blended * 100 / (SCALE * patterns::BLEND)
+            );
+        }
+        // Negative weights in both halves, and shares across the game.
+        let negative = decode(&{
+            let mut bytes = WEIGHT_FILE[..10].to_vec();
+            bytes.extend_from_slice(&2u32.to_le_bytes());
+            // Weight 0 of stage 0 is -5, weight 0 of stage 1 is -7.
+            bytes.extend_from_slice(&[0]);
+            bytes.extend_from_slice(&leb128(WEIGHTS as u32 - 1));
+            bytes.extend_from_slice(&[-5i8 as u8, -7i8 as u8]);
+            bytes
+        })
+        .expect("a file of two weights");
+        assert_eq!(unpack(negative[0]), (-5, -7));
+        assert_eq!(unpack(negative[WEIGHTS]), (-7, 0));
+    }
+
+    fn leb128(mut value: u32) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        loop {
+            let byte = (value & 0x7f) as u8;
+            value >>= 7;
+            if value == 0 {
+                bytes.push(byte);
+                return bytes;
+            }
+            bytes.push(byte | 0x80);
+        }
     }
 
     #[test]
@@ -273,7 +343,10 @@ mod tests {
         for cut in [0, 4, 5, 9, 10, 13, 14, 15, WEIGHT_FILE.len() - 1] {
             assert!(decode(&WEIGHT_FILE[..cut]).is_none(), "cut at {cut}");
         }
-        assert!(decode(b"ISHW\x02\x06").is_none());
+        // A whole file of version 3, whose stages were not blended.
+        let mut unblended = WEIGHT_FILE.to_vec();
+        unblended[4] = 3;
+        assert!(decode(&unblended).is_none());
         // The header of a file of `kept` non-zero weights, then its runs and weights.
         let file = |kept: u32, rest: &[u8]| {
             let mut bytes = WEIGHT_FILE[..10].to_vec();
@@ -282,7 +355,8 @@ mod tests {
             bytes
         };
         let weights = decode(&file(2, &[5, 0, 3, 0xfd])).expect("a file of two weights");
-        assert_eq!((weights[5], weights[6]), (3, -3));
+        // Weights 5 and 6 of the first stage, in the first pair of stages only.
+        assert_eq!((weights[5], weights[6]), (3 << 16, -3 << 16));
         assert_eq!(weights.iter().filter(|&&w| w != 0).count(), 2);
         // A zero run that points past the end.
         assert!(decode(&file(1, &[0xff, 0xff, 0xff, 0xff, 0x7f, 1])).is_none());
