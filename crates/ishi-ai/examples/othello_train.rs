@@ -443,7 +443,6 @@ fn read_positions(path: &str, text: &str) -> io::Result<Vec<Othello>> {
 
 /// One training example: the active weights and the target.
 struct Example {
-    phase: usize,
     /// The two stages the position blends ([`patterns::blend`]).
     blend: (usize, i32),
     features: Vec<u32>,
@@ -493,14 +492,26 @@ fn read_examples(paths: &[String], mix: [f32; 3], mirrored: bool) -> io::Result<
 fn example(p: u64, o: u64, target: f32) -> Example {
     let mut features = Vec::new();
     patterns::features(p, o, |f| features.push(f as u32));
-    let blend = patterns::blend(p, o);
     Example {
-        // The stage of the nearer middle: 0-9 empties, 10-19, .., 50-60.
-        phase: blend.0 + usize::from(blend.1 >= patterns::BLEND / 2),
-        blend,
+        blend: patterns::blend(p, o),
         features,
         target,
     }
+}
+
+impl Example {
+    /// The stage of the nearer middle, as the error reports group positions: 0-9 empties,
+    /// 10-19, .., 50-60.
+    fn stage(&self) -> usize {
+        let (stage, share) = self.blend;
+        stage + usize::from(share >= patterns::BLEND / 2)
+    }
+}
+
+/// The value of a position whose two stages' sums are `first` and `second`, blended by its
+/// share of the second stage (see [`patterns::blend`]).
+fn blended(first: f32, second: f32, share: i32) -> f32 {
+    (first * (patterns::BLEND - share) as f32 + second * share as f32) / patterns::BLEND as f32
 }
 
 /// Adam on the squared error; weights in discs. A position's value blends two stages' weights
@@ -539,7 +550,7 @@ fn fit(examples: &[Example], epochs: usize, decay: f32) -> (Vec<Vec<f32>>, Vec<V
         let mut by_stage = [(0f64, 0usize); patterns::PHASES];
         for e in set {
             let error = f64::from(predict(w, e) - e.target);
-            let (sum, count) = &mut by_stage[e.phase];
+            let (sum, count) = &mut by_stage[e.stage()];
             *sum += error * error;
             *count += 1;
         }
@@ -613,7 +624,7 @@ fn predict(w: &[f32], e: &Example) -> f32 {
         first += w[at];
         second += w[at + 1];
     }
-    (first * (patterns::BLEND - share) as f32 + second * share as f32) / patterns::BLEND as f32
+    blended(first, second, share)
 }
 
 /// Fisher-Yates, drawing from the last item down: the order `label`'s test sets and `fit`'s
@@ -646,10 +657,8 @@ fn report(weights: &[Vec<f32>], seen: &[Vec<u32>], min_seen: u32, test: &[Exampl
             };
             e.features.iter().map(kept).sum::<f32>()
         };
-        let predicted = (sum(stage) * (patterns::BLEND - share) as f32
-            + sum(stage + 1) * share as f32)
-            / (patterns::BLEND * patterns::SCALE) as f32;
-        let (sum, n) = &mut by_phase[e.phase];
+        let predicted = blended(sum(stage), sum(stage + 1), share) / patterns::SCALE as f32;
+        let (sum, n) = &mut by_phase[e.stage()];
         *sum += f64::from((predicted - e.target).abs());
         *n += 1;
     }

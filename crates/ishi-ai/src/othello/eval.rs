@@ -143,9 +143,16 @@ pub(crate) fn evaluate_learned(weights: &[i32], p: u64, o: u64) -> i32 {
     let pair = &weights[stage * WEIGHTS..(stage + 1) * WEIGHTS];
     let mut both = 0i32;
     patterns::features(p, o, |i| both = both.wrapping_add(pair[i]));
-    let second = i32::from(both as i16);
-    let first = both.wrapping_sub(second) >> 16;
+    let (first, second) = unpack(both);
     (first * (patterns::BLEND - share) + second * share) * 100 / (SCALE * patterns::BLEND)
+}
+
+/// The two halves of a packed weight or sum of them (see [`WEIGHTS_TABLE`]): the first
+/// stage's, then the second's.
+#[inline(always)]
+fn unpack(packed: i32) -> (i32, i32) {
+    let second = i32::from(packed as i16);
+    (packed.wrapping_sub(second) >> 16, second)
 }
 
 /// The engine's static evaluation of `position` for the player to move: what a search of
@@ -279,16 +286,7 @@ mod tests {
         // Each packed weight taken apart on its own, then the two stages summed apart: what
         // the one running sum of `evaluate_learned` must give, carries between halves and all.
         let weights = learned_weights();
-        let unpack = |packed: i32| {
-            let second = i32::from(packed as i16);
-            ((packed - second) >> 16, second)
-        };
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let (p, o) = (x & x.rotate_left(23), !x & x.rotate_left(41));
+        for (p, o) in patterns::random_boards(2000) {
             let (stage, share) = patterns::blend(p, o);
             let (mut first, mut second) = (0, 0);
             patterns::features(p, o, |i| {

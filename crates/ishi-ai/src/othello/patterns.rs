@@ -171,6 +171,19 @@ pub(crate) const fn neighbours(b: u64) -> u64 {
     sides | row << 8 | row >> 8
 }
 
+/// `count` boards of discs strewn at random (any counts, any shapes; not positions of games),
+/// the same ones every time: for tests that need many boards.
+#[cfg(test)]
+pub(crate) fn random_boards(count: usize) -> impl Iterator<Item = (u64, u64)> {
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    (0..count).map(move |_| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x & x.rotate_left(17), !x & x.rotate_left(29))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,12 +197,7 @@ mod tests {
 
     #[test]
     fn a_turned_board_selects_the_same_weights() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..1000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let (p, o) = (x & x.rotate_left(17), !x & x.rotate_left(29));
+        for (p, o) in random_boards(1000) {
             let all = selected(p, o);
             assert_eq!(all.len(), 4 * 12 + 7);
             assert!(all.iter().all(|&i| i < WEIGHTS));
