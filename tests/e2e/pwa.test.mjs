@@ -125,6 +125,7 @@ describe("the installable web app", { timeout: 120_000 }, () => {
             /^assets\/ishi_bg-dxh[0-9a-f]+\.wasm$/,
             /^worker\/worker\.js$/,
             /^worker\/othello-weights\.bin$/,
+            /^worker\/go-moves\.bin$/,
             // The modules of the lazy parts (dx --wasm-split): the engines, the sheets.
             /^assets\/module_\d+_engines-dxh[0-9a-f]+\.wasm$/,
             /^assets\/module_\d+_new_game_part-dxh[0-9a-f]+\.wasm$/,

@@ -161,16 +161,17 @@ mod platform {
     /// Starts the worker (`public/worker/worker.js`) unless it runs, handing it this very
     /// WASM module, compiled, and the glue's URL (`window.ishiSource`): the worker
     /// instantiates it again and calls its `think_json`, with no second download or
-    /// compilation. It also gets the URL of the Othello weights, which the module does not
-    /// carry (`scripts/build-web` puts `weights.bin` there), and fetches them and the engines'
-    /// module at once.
+    /// compilation. It also gets the URLs of the Othello weights and the Go move model, which
+    /// the module does not carry (`scripts/build-web` puts `weights.bin` and `moves.bin`
+    /// there), and fetches them and the engines' module at once.
     macro_rules! spawn_worker {
         () => {
             r#"
             if (!window.ishiWorker) {
                 const worker = new Worker(new URL("worker/worker.js", document.baseURI), { type: "module" });
                 const weights = new URL("worker/othello-weights.bin", document.baseURI).href;
-                worker.postMessage({ ...window.ishiSource, weights });
+                const goWeights = new URL("worker/go-moves.bin", document.baseURI).href;
+                worker.postMessage({ ...window.ishiSource, weights, goWeights });
                 // Until a request listens: a worker that fails is dropped, and the next
                 // request starts another, whose failure it hears.
                 worker.onerror = event => {

@@ -12,14 +12,18 @@ fn place(name: &str) -> Move {
     Move::Place(name.parse().unwrap())
 }
 
-/// Black's six stones in the middle have one liberty, F4, which joins the wall on the right.
+/// Black's six stones in the middle have one liberty, F4, which joins the wall on the right;
+/// connecting leaves Black with some chances (the engine gives it 30 % or so), leaving them
+/// with next to none (5 %). The four stones at G6-J7 keep that gap clear of the blunder's
+/// threshold, 15 points of win rate: without them Black's chances after F4 were 17 to 22 %,
+/// and the gap at 3,000 playouts anywhere from 14 to 20 points.
 fn atari() -> Go {
     Go::from_diagram(
         "
         . . . . . . . . .
         . . . . . . . . .
-        . . . . . . . . .
-        . . O O O . . . .
+        . . . . . . X . .
+        . . O O O . X X X
         . O X X X O . . .
         . O X X X . X X X
         . . O O O X . . .

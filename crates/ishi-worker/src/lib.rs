@@ -282,6 +282,16 @@ pub fn load_weights(bytes: &[u8]) -> Option<String> {
         .map(|e| e.to_string())
 }
 
+/// Hands the Go engine its learned move model, the bytes of `moves.bin`, which a WASM build
+/// does not carry either: the Web Worker calls this as it does [`load_weights`]. Without it
+/// the Go engine plays with its hand-set priors alone. Returns what was wrong, or nothing.
+#[cfg_attr(feature = "worker", wasm_bindgen::prelude::wasm_bindgen)]
+pub fn load_go_weights(bytes: &[u8]) -> Option<String> {
+    ishi_ai::go::features::load_weights(bytes)
+        .err()
+        .map(|e| e.to_string())
+}
+
 /// The reply for a search's result (the epoch is filled in by the caller).
 fn reply<M: std::fmt::Display>(result: &SearchResult<M>) -> Reply {
     Reply {

@@ -26,17 +26,24 @@ console.error = (...args) => {
 
 self.onmessage = async (event) => {
     if (ready === null) {
-        const { glue, module, weights } = event.data;
+        const { glue, module, weights, goWeights } = event.data;
         ready = import(glue).then(async (glueModule) => {
             await glueModule.default({ module_or_path: module });
-            try {
-                const response = await fetch(weights);
-                if (!response.ok) throw new Error(`HTTP ${response.status}`);
-                const problem = glueModule.load_weights(new Uint8Array(await response.arrayBuffer()));
-                if (problem) throw new Error(problem);
-            } catch (error) {
-                console.warn(`Ishi: the Othello weights (${weights}) could not be loaded: ${error.message}`);
-            }
+            // The Othello weights and the Go move model, fetched together; a file that does
+            // not come leaves its game's engine on its hand-set knowledge, with a warning.
+            await Promise.all([
+                [weights, "the Othello weights", glueModule.load_weights],
+                [goWeights, "the Go move model", glueModule.load_go_weights],
+            ].map(async ([url, what, load]) => {
+                try {
+                    const response = await fetch(url);
+                    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+                    const problem = load(new Uint8Array(await response.arrayBuffer()));
+                    if (problem) throw new Error(problem);
+                } catch (error) {
+                    console.warn(`Ishi: ${what} (${url}) could not be loaded: ${error.message}`);
+                }
+            }));
             // The engines' module, fetched now rather than with the first request (the page
             // starts the worker soon after the first board): an empty request is refused.
             await glueModule.think_json("");

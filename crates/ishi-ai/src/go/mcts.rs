@@ -2,7 +2,7 @@
 
 use std::cmp::Ordering;
 
-use ishi_rules::go::{Go, MAX_SIZE, Move};
+use ishi_rules::go::{Go, MAX_SIZE, Move, Point};
 use ishi_rules::{Game, Player};
 use rand::Rng;
 
@@ -446,15 +446,17 @@ impl Mcts {
         let knowledge = Knowledge::of(go);
         let me = go.turn();
         let first = self.nodes.len();
-        for p in go.points() {
-            if go.stone_at(p).is_none()
-                && go.is_playable(p)
-                && !go.is_eye(p, me)
-                && (!at_root || go.check(Move::Place(p)).is_ok())
-            {
-                let prior = knowledge.prior(go, p);
-                self.nodes.push(Node::new(encode(Move::Place(p)), prior));
-            }
+        let points: Vec<Point> = go
+            .points()
+            .filter(|&p| {
+                go.stone_at(p).is_none()
+                    && go.is_playable(p)
+                    && !go.is_eye(p, me)
+                    && (!at_root || go.check(Move::Place(p)).is_ok())
+            })
+            .collect();
+        for (p, prior) in points.iter().zip(knowledge.priors(go, &points)) {
+            self.nodes.push(Node::new(encode(Move::Place(*p)), prior));
         }
         self.nodes.push(Node::new(PASS, Prior::EVEN));
         let children = (self.nodes.len() - first) as u16;

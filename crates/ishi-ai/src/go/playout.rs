@@ -18,6 +18,7 @@
 use ishi_rules::go::{Go, MAX_SIZE, Move, Point};
 use ishi_rules::{Game, Player};
 
+use super::features;
 use super::pattern;
 use super::tactics;
 
@@ -93,19 +94,11 @@ pub(crate) fn neighbours(p: Point, size: usize) -> impl Iterator<Item = Point> {
 #[inline]
 fn around(p: Point, size: usize) -> impl Iterator<Item = Point> {
     let (c, r) = (i16::from(p.col()), i16::from(p.row()));
-    [
-        (-1, 1),
-        (0, 1),
-        (1, 1),
-        (-1, 0),
-        (1, 0),
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-    ]
-    .into_iter()
-    .filter_map(move |(dc, dr)| {
-        let (c, r) = (u8::try_from(c + dc).ok()?, u8::try_from(r + dr).ok()?);
+    features::CELLS[..8].iter().filter_map(move |&(dc, dr)| {
+        let (c, r) = (
+            u8::try_from(c + i16::from(dc)).ok()?,
+            u8::try_from(r + i16::from(dr)).ok()?,
+        );
         Point::new(c, r).filter(|q| q.is_on(size))
     })
 }
@@ -315,11 +308,8 @@ pub(crate) fn owner(go: &Go, p: Point) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::go::testing::chinese as go;
     use ishi_rules::go::GoRules;
-
-    fn go(diagram: &str, turn: Player) -> Go {
-        Go::from_diagram(diagram, GoRules::CHINESE, turn).unwrap()
-    }
 
     /// The position of `diagram` after White plays `last`, Black to move.
     fn after(diagram: &str, last: &str) -> Go {

@@ -21,12 +21,21 @@
 //!
 //! The common fate graph counts a step along a chain as free, so a move next to any stone of
 //! the chain just played is one step away. The pass gets the even prior alone.
+//!
+//! On boards up to 11x11, each move then gets `20 √p` more virtual playouts, all won, where
+//! `p` is the probability the learned move model ([`features`]) gives it among the
+//! position's candidates: Pachi's form of its pattern prior. In self-play at 0.25 s a move on
+//! 9x9 this won 58.9 % of 214 games against the hand-set priors alone (+62 Elo, +20 to
+//! +106); the learned prior alone, `40 √p` on the even prior, won 56.8 % of 296 (+47 Elo).
+//! Larger boards keep the hand-set priors: the model learned its lines and open areas from
+//! 9x9 games.
 
 use std::collections::VecDeque;
 
 use ishi_rules::Game;
 use ishi_rules::go::{Go, MAX_SIZE, Move, Point};
 
+use super::features::{self, Feature};
 use super::pattern;
 use super::playout::{neighbours, slot};
 use super::tactics;
@@ -51,6 +60,12 @@ impl Prior {
     }
 }
 
+/// The largest board whose priors come from the learned move model: it was fit to 9x9
+/// games, and what it learned of lines and open areas would mislead on 13x13 and 19x19.
+const LEARNED_UP_TO: usize = 11;
+/// Virtual wins a learned prior adds, times the square root of the move's probability.
+const LEARNED_PLAYOUTS: f32 = 20.0;
+
 /// Priors by common-fate-graph distance 1, 2 and 3 from the last move.
 const CFG: [f32; 3] = [24.0, 22.0, 8.0];
 /// No stone within this Manhattan distance makes an "empty area".
@@ -66,6 +81,9 @@ pub(crate) struct Knowledge {
     runs_into_ladder: [bool; MAX_SIZE * MAX_SIZE],
     /// Per slot: stones an atari there catches in a ladder, 0 for none.
     ladder_captures: [u16; MAX_SIZE * MAX_SIZE],
+    /// Per slot: whether a stone there ataris an opponent chain that is not caught in a
+    /// ladder.
+    ataris: [bool; MAX_SIZE * MAX_SIZE],
     /// Per slot: common-fate-graph distance from the last move, `u8::MAX` beyond 3.
     distance: [u8; MAX_SIZE * MAX_SIZE],
 }
@@ -77,6 +95,7 @@ impl Knowledge {
             escapes: [false; MAX_SIZE * MAX_SIZE],
             runs_into_ladder: [false; MAX_SIZE * MAX_SIZE],
             ladder_captures: [0; MAX_SIZE * MAX_SIZE],
+            ataris: [false; MAX_SIZE * MAX_SIZE],
             distance: [u8::MAX; MAX_SIZE * MAX_SIZE],
         };
         let me = go.turn();
@@ -111,6 +130,8 @@ impl Knowledge {
                     if tactics::atari_catches(go, a, q) {
                         let caught = &mut knowledge.ladder_captures[slot(a)];
                         *caught = caught.saturating_add(stones);
+                    } else {
+                        knowledge.ataris[slot(a)] = true;
                     }
                 }
             }
@@ -146,7 +167,93 @@ impl Knowledge {
         }
     }
 
-    /// The prior of a stone of the player to move on the empty point `p`.
+    /// The [`Feature`]s of a stone of the player to move on the empty point `p`.
+    pub(crate) fn features(&self, go: &Go, p: Point) -> impl Iterator<Item = Feature> {
+        let s = slot(p);
+        let captured = self.captures[s];
+        let capture = match captured {
+            0 => None,
+            1 => Some(Feature::CapturesOne),
+            _ => Some(Feature::CapturesSeveral),
+        };
+        let ladder = match self.ladder_captures[s] {
+            0 => None,
+            1 => Some(Feature::LadderCapturesOne),
+            _ => Some(Feature::LadderCapturesSeveral),
+        };
+        let distance = match self.distance[s] {
+            1 => Some(Feature::Distance1),
+            2 => Some(Feature::Distance2),
+            3 => Some(Feature::Distance3),
+            _ => None,
+        };
+        let (line, empty) = line_and_area(go, p);
+        let line_feature = [
+            Feature::Line1,
+            Feature::Line2,
+            Feature::Line3,
+            Feature::Line4,
+        ]
+        .get(line.wrapping_sub(1))
+        .copied();
+        let empty_feature = empty.then(|| {
+            [
+                Feature::EmptyLine1,
+                Feature::EmptyLine2,
+                Feature::EmptyLine3,
+                Feature::EmptyLine4,
+            ]
+            .get(line.wrapping_sub(1))
+            .copied()
+            .unwrap_or(Feature::EmptyCentre)
+        });
+        [
+            capture,
+            self.escapes[s].then_some(Feature::Escapes),
+            self.runs_into_ladder[s].then_some(Feature::RunsIntoLadder),
+            ladder,
+            self.ataris[s].then_some(Feature::Ataris),
+            (captured == 0 && go.liberties_after(p, 2) < 2).then_some(Feature::SelfAtari),
+            distance,
+            line_feature,
+            empty_feature,
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    /// The priors of stones of the player to move on the empty `points`: the hand-set
+    /// [`prior`](Self::prior), plus on boards up to [`LEARNED_UP_TO`] `√p ×`
+    /// [`LEARNED_PLAYOUTS`] virtual wins for a move the learned model gives the probability
+    /// `p` among `points` (Pachi's form).
+    pub(crate) fn priors(&self, go: &Go, points: &[Point]) -> Vec<Prior> {
+        let model = features::model();
+        if go.size() > LEARNED_UP_TO || model.is_empty() {
+            return points.iter().map(|&p| self.prior(go, p)).collect();
+        }
+        let mut keys = Vec::with_capacity(12);
+        let mut probabilities: Vec<f32> = points
+            .iter()
+            .map(|&p| {
+                keys.clear();
+                features::keys(self, go, p, &mut keys);
+                model.score(&keys)
+            })
+            .collect();
+        features::softmax(&mut probabilities);
+        probabilities
+            .into_iter()
+            .zip(points)
+            .map(|(p, &point)| {
+                let mut prior = self.prior(go, point);
+                let wins = p.sqrt() * LEARNED_PLAYOUTS;
+                prior.add(wins, wins);
+                prior
+            })
+            .collect()
+    }
+
+    /// The hand-set prior of a stone of the player to move on the empty point `p`.
     pub(crate) fn prior(&self, go: &Go, p: Point) -> Prior {
         let mut prior = Prior::EVEN;
         let s = slot(p);
@@ -176,11 +283,9 @@ impl Knowledge {
         if let Some(&bonus) = CFG.get(usize::from(self.distance[s]).wrapping_sub(1)) {
             prior.add(bonus, bonus);
         }
-        let size = go.size() as i32;
-        let (col, row) = (i32::from(p.col()), i32::from(p.row()));
-        let line = 1 + col.min(row).min(size - 1 - col).min(size - 1 - row);
-        let good_lines = if size >= 13 { 3..=4 } else { 3..=3 };
-        if line <= *good_lines.end() && empty_area(go, col, row) {
+        let (line, empty) = line_and_area(go, p);
+        let good_lines = if go.size() >= 13 { 3..=4 } else { 3..=3 };
+        if line <= *good_lines.end() && empty {
             prior.add(
                 10.0,
                 if good_lines.contains(&line) {
@@ -192,6 +297,15 @@ impl Knowledge {
         }
         prior
     }
+}
+
+/// The line of `p` (1 on the edge) and whether no stone stands within [`EMPTY_AREA`] steps
+/// of it.
+fn line_and_area(go: &Go, p: Point) -> (usize, bool) {
+    let size = go.size() as i32;
+    let (col, row) = (i32::from(p.col()), i32::from(p.row()));
+    let line = 1 + col.min(row).min(size - 1 - col).min(size - 1 - row);
+    (line as usize, empty_area(go, col, row))
 }
 
 /// Whether no stone stands within [`EMPTY_AREA`] steps (Manhattan distance) of `(col, row)`.
@@ -215,12 +329,9 @@ fn empty_area(go: &Go, col: i32, row: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::go::testing::pt;
     use ishi_rules::Player;
     use ishi_rules::go::GoRules;
-
-    fn pt(name: &str) -> Point {
-        name.parse().unwrap()
-    }
 
     #[test]
     fn captures_and_contact_moves_rank_above_quiet_ones() {
@@ -251,6 +362,56 @@ mod tests {
         assert!(rate("E3") > rate("G7"), "{} vs {}", rate("E3"), rate("G7"));
         assert_eq!(knowledge.distance[slot(pt("E3"))], 1);
         assert_eq!(knowledge.distance[slot(pt("E4"))], 2);
+    }
+
+    #[test]
+    fn the_learned_model_adds_wins_on_small_boards_only() {
+        // Black to play can take White's D3 at E3.
+        let diagram = "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . X . . . . .
+            . . X O . . . . .
+            . . . X . . . . .
+            . . . . . . . . .
+            ";
+        let small = Go::from_diagram(diagram, GoRules::CHINESE, Player::Black).unwrap();
+        let points: Vec<Point> = small.empty_points().collect();
+        let knowledge = Knowledge::of(&small);
+        let priors = knowledge.priors(&small, &points);
+        let at = |p: &str| points.iter().position(|&q| q == pt(p)).unwrap();
+        let capture = priors[at("E3")];
+        let hand = knowledge.prior(&small, pt("E3"));
+        assert!(capture.wins - hand.wins > 5.0, "{capture:?} {hand:?}");
+        assert_eq!(capture.visits - hand.visits, capture.wins - hand.wins);
+        let extra = |p: &str| priors[at(p)].wins - knowledge.prior(&small, pt(p)).wins;
+        assert!(
+            extra("E3") > 3.0 * extra("J9"),
+            "{} {}",
+            extra("E3"),
+            extra("J9")
+        );
+
+        // The same stones in the lower left corner of 19x19.
+        let empty_row = vec!["."; 19].join(" ");
+        let rows: Vec<String> = std::iter::repeat_n(empty_row, 10)
+            .chain(
+                diagram
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .map(|l| format!("{l} {}", ["."; 10].join(" "))),
+            )
+            .collect();
+        let large = Go::from_diagram(&rows.join("\n"), GoRules::CHINESE, Player::Black).unwrap();
+        assert_eq!(large.stone_at(pt("D3")), Some(Player::White));
+        let points: Vec<Point> = large.empty_points().collect();
+        let knowledge = Knowledge::of(&large);
+        let hand: Vec<Prior> = points.iter().map(|&p| knowledge.prior(&large, p)).collect();
+        assert_eq!(knowledge.priors(&large, &points), hand);
     }
 
     #[test]

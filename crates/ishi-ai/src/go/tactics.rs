@@ -141,16 +141,8 @@ pub(crate) fn two_liberties(go: &Go, stone: Point) -> Option<[Point; 2]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::go::testing::{chinese as go, pt};
     use ishi_rules::Player;
-    use ishi_rules::go::GoRules;
-
-    fn pt(name: &str) -> Point {
-        name.parse().unwrap()
-    }
-
-    fn go(diagram: &str, turn: Player) -> Go {
-        Go::from_diagram(diagram, GoRules::CHINESE, turn).unwrap()
-    }
 
     /// A 9x9 board: rows 4 to 1 from `lower`, row 7 from `row_7`, the others empty.
     fn board(lower: &str, row_7: &str, turn: Player) -> Go {
