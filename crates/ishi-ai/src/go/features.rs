@@ -223,23 +223,30 @@ pub fn shapes(go: &Go, p: Point, me: Player) -> [u64; 3] {
     ]
 }
 
-/// The keys of the features of a stone of the player to move on the empty point `p`:
-/// its [`Feature`]s, then its three shapes.
-pub(crate) fn keys(knowledge: &Knowledge, go: &Go, p: Point, out: &mut Vec<u64>) {
-    out.extend(knowledge.features(go, p).map(|f| FEATURE << KIND | f.key()));
+/// The keys of a stone of the player to move on the empty point `p`: its [`Feature`]s
+/// (`found`), then its three shapes.
+pub(crate) fn keys(found: &[Feature], go: &Go, p: Point, out: &mut Vec<u64>) {
+    out.extend(found.iter().map(|f| FEATURE << KIND | f.key()));
     out.extend(shapes(go, p, go.turn()));
 }
 
-/// The candidate moves of `go` (empty points the player to move may play, own eyes left
-/// out, as the tree expands them) with the keys of their features, for training.
+/// Whether the tree gives the player to move `me` a child for the point `p`: an empty point
+/// it may play, not its own eye (at the root the tree also checks superko).
+pub(crate) fn is_candidate(go: &Go, p: Point, me: Player) -> bool {
+    go.stone_at(p).is_none() && go.is_playable(p) && !go.is_eye(p, me)
+}
+
+/// The candidate moves of `go` ([`is_candidate`], as the tree expands them) with the keys
+/// of their features, for training.
 pub fn candidates(go: &Go) -> Vec<(Point, Vec<u64>)> {
     let knowledge = Knowledge::of(go);
     let me = go.turn();
     go.points()
-        .filter(|&p| go.stone_at(p).is_none() && go.is_playable(p) && !go.is_eye(p, me))
+        .filter(|&p| is_candidate(go, p, me))
         .map(|p| {
+            let found: Vec<Feature> = knowledge.features(go, p).collect();
             let mut keys_of_p = Vec::new();
-            keys(&knowledge, go, p, &mut keys_of_p);
+            keys(&found, go, p, &mut keys_of_p);
             (p, keys_of_p)
         })
         .collect()

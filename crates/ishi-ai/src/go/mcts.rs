@@ -8,6 +8,7 @@ use rand::Rng;
 
 use crate::search::{Clock, Eval, Limits, SearchResult, Stop};
 
+use super::features;
 use super::ownership::{add_owners, average, lead_if_ended, ownership};
 use super::playout::{self, Amaf, point_of, slot};
 use super::priors::{Knowledge, Prior};
@@ -449,10 +450,7 @@ impl Mcts {
         let points: Vec<Point> = go
             .points()
             .filter(|&p| {
-                go.stone_at(p).is_none()
-                    && go.is_playable(p)
-                    && !go.is_eye(p, me)
-                    && (!at_root || go.check(Move::Place(p)).is_ok())
+                features::is_candidate(go, p, me) && (!at_root || go.check(Move::Place(p)).is_ok())
             })
             .collect();
         for (p, prior) in points.iter().zip(knowledge.priors(go, &points)) {

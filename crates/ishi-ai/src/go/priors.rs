@@ -223,81 +223,78 @@ impl Knowledge {
         .flatten()
     }
 
-    /// The priors of stones of the player to move on the empty `points`: the hand-set
-    /// [`prior`](Self::prior), plus on boards up to [`LEARNED_UP_TO`] `√p ×`
-    /// [`LEARNED_PLAYOUTS`] virtual wins for a move the learned model gives the probability
-    /// `p` among `points` (Pachi's form).
+    /// The priors of stones of the player to move on the empty `points`: the hand-set prior
+    /// of each move's features (the table above), plus on boards up to [`LEARNED_UP_TO`]
+    /// `√p ×` [`LEARNED_PLAYOUTS`] virtual wins for a move the learned model gives the
+    /// probability `p` among `points` (Pachi's form). Each move's features are found once
+    /// for both.
     pub(crate) fn priors(&self, go: &Go, points: &[Point]) -> Vec<Prior> {
         let model = features::model();
-        if go.size() > LEARNED_UP_TO || model.is_empty() {
-            return points.iter().map(|&p| self.prior(go, p)).collect();
-        }
-        let mut keys = Vec::with_capacity(12);
-        let mut probabilities: Vec<f32> = points
-            .iter()
-            .map(|&p| {
+        let learned = go.size() <= LEARNED_UP_TO && !model.is_empty();
+        let mut found = Vec::with_capacity(Feature::ALL.len());
+        let mut keys = Vec::with_capacity(Feature::ALL.len() + 3);
+        let mut priors = Vec::with_capacity(points.len());
+        let mut probabilities = Vec::with_capacity(if learned { points.len() } else { 0 });
+        for &p in points {
+            found.clear();
+            found.extend(self.features(go, p));
+            priors.push(hand_prior(&found, pattern::matches(go, p), go.size()));
+            if learned {
                 keys.clear();
-                features::keys(self, go, p, &mut keys);
-                model.score(&keys)
-            })
-            .collect();
-        features::softmax(&mut probabilities);
-        probabilities
-            .into_iter()
-            .zip(points)
-            .map(|(p, &point)| {
-                let mut prior = self.prior(go, point);
+                features::keys(&found, go, p, &mut keys);
+                probabilities.push(model.score(&keys));
+            }
+        }
+        if learned {
+            features::softmax(&mut probabilities);
+            for (prior, p) in priors.iter_mut().zip(probabilities) {
                 let wins = p.sqrt() * LEARNED_PLAYOUTS;
                 prior.add(wins, wins);
-                prior
-            })
-            .collect()
+            }
+        }
+        priors
     }
 
     /// The hand-set prior of a stone of the player to move on the empty point `p`.
+    #[cfg(test)]
     pub(crate) fn prior(&self, go: &Go, p: Point) -> Prior {
-        let mut prior = Prior::EVEN;
-        let s = slot(p);
-        let captured = self.captures[s];
-        match captured {
-            0 => {}
-            1 => prior.add(15.0, 15.0),
-            _ => prior.add(30.0, 30.0),
-        }
-        if self.escapes[s] {
-            prior.add(15.0, 15.0);
-        }
-        if self.runs_into_ladder[s] {
-            prior.add(40.0, 0.0);
-        }
-        match self.ladder_captures[s] {
-            0 => {}
-            1 => prior.add(15.0, 15.0),
-            _ => prior.add(30.0, 30.0),
-        }
-        if pattern::matches(go, p) {
-            prior.add(10.0, 10.0);
-        }
-        if captured == 0 && go.liberties_after(p, 2) < 2 {
-            prior.add(10.0, 0.0);
-        }
-        if let Some(&bonus) = CFG.get(usize::from(self.distance[s]).wrapping_sub(1)) {
-            prior.add(bonus, bonus);
-        }
-        let (line, empty) = line_and_area(go, p);
-        let good_lines = if go.size() >= 13 { 3..=4 } else { 3..=3 };
-        if line <= *good_lines.end() && empty {
-            prior.add(
-                10.0,
-                if good_lines.contains(&line) {
-                    10.0
-                } else {
-                    0.0
-                },
-            );
-        }
-        prior
+        let found: Vec<Feature> = self.features(go, p).collect();
+        hand_prior(&found, pattern::matches(go, p), go.size())
     }
+}
+
+/// The hand-set prior (the table above) of a move of the features `found` on a board of side
+/// `size`; `pattern` tells whether it sits in one of the 3x3 patterns.
+fn hand_prior(found: &[Feature], pattern: bool, size: usize) -> Prior {
+    let mut prior = Prior::EVEN;
+    if pattern {
+        prior.add(10.0, 10.0);
+    }
+    for &feature in found {
+        let (visits, wins) = match feature {
+            Feature::CapturesOne | Feature::LadderCapturesOne | Feature::Escapes => (15.0, 15.0),
+            Feature::CapturesSeveral | Feature::LadderCapturesSeveral => (30.0, 30.0),
+            Feature::RunsIntoLadder => (40.0, 0.0),
+            Feature::SelfAtari => (10.0, 0.0),
+            Feature::Distance1 => (CFG[0], CFG[0]),
+            Feature::Distance2 => (CFG[1], CFG[1]),
+            Feature::Distance3 => (CFG[2], CFG[2]),
+            // Open areas: the first two lines discouraged, the third (and on 13x13 and up the
+            // fourth) favoured.
+            Feature::EmptyLine1 | Feature::EmptyLine2 => (10.0, 0.0),
+            Feature::EmptyLine3 => (10.0, 10.0),
+            Feature::EmptyLine4 if size >= 13 => (10.0, 10.0),
+            Feature::EmptyLine4
+            | Feature::EmptyCentre
+            | Feature::Ataris
+            | Feature::Line1
+            | Feature::Line2
+            | Feature::Line3
+            | Feature::Line4 => continue,
+        };
+        prior.add(visits, wins);
+    }
+    prior
 }
 
 /// The line of `p` (1 on the edge) and whether no stone stands within [`EMPTY_AREA`] steps
