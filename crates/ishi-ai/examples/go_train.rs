@@ -84,13 +84,8 @@ fn read_games(files: &[String], skip: usize) -> Result<Vec<Raw>, String> {
             game_index += 1;
             let mut go = Go::new(9, GoRules::CHINESE).map_err(|e| e.to_string())?;
             for (ply, word) in moves.split_whitespace().enumerate() {
-                let mv = if word == "pass" {
-                    Move::Pass
-                } else {
-                    match word.parse() {
-                        Ok(p) => Move::Place(p),
-                        Err(_) => break,
-                    }
+                let Ok(mv) = word.parse::<Move>() else {
+                    break;
                 };
                 if ply >= skip
                     && let Move::Place(p) = mv
