@@ -22,11 +22,12 @@
 //! The common fate graph counts a step along a chain as free, so a move next to any stone of
 //! the chain just played is one step away. The pass gets the even prior alone.
 //!
-//! On boards up to 11x11, each move then gets `40 √p` more virtual playouts, all won, where
+//! On boards up to 11x11, each move then gets `80 √p` more virtual playouts, all won, where
 //! `p` is the probability the learned move model ([`features`]) gives it among the
-//! position's candidates: Pachi's form of its pattern prior. In self-play at 0.25 s a move on
-//! 9x9, `20 √p` won 59.0 % of 268 games against the hand-set priors alone (+63 Elo, +20 to
-//! +107), and `40 √p` 57.6 % of 262 against `20 √p` (+54 Elo, +16 to +92); the learned
+//! position's candidates: Pachi's form of its pattern prior (Pachi gives 9x9 `210 √p`). In
+//! self-play at 0.25 s a move on 9x9, `20 √p` won 59.0 % of 268 games against the hand-set
+//! priors alone (+63 Elo, +20 to +107), `40 √p` 57.6 % of 262 against `20 √p` (+54 Elo, +16
+//! to +92), and `80 √p` 55.8 % of 400 against `40 √p` (+40 Elo, +7 to +74); the learned
 //! prior alone, `40 √p` on the even prior, won 56.8 % of 296 against the hand-set priors
 //! (+47 Elo). Larger boards keep the hand-set priors: the model learned its lines and open
 //! areas from 9x9 games.
@@ -65,7 +66,7 @@ impl Prior {
 /// games, and what it learned of lines and open areas would mislead on 13x13 and 19x19.
 const LEARNED_UP_TO: usize = 11;
 /// Virtual wins a learned prior adds, times the square root of the move's probability.
-const LEARNED_PLAYOUTS: f32 = 40.0;
+const LEARNED_PLAYOUTS: f32 = 80.0;
 
 /// Priors by common-fate-graph distance 1, 2 and 3 from the last move.
 const CFG: [f32; 3] = [24.0, 22.0, 8.0];
