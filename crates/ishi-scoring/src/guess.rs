@@ -103,7 +103,9 @@ pub fn guess_dead_stones(go: &Go) -> DeadStones {
 /// from `-1.0` (White's) to `1.0` (Black's). A chain is dead when the mean over its stones,
 /// seen from its own colour, is below zero: its points end up the opponent's more often than
 /// not. A value that is not a number makes its chain's mean not a number, and the chain is
-/// kept alive.
+/// kept alive. So is a chain in seki on the board as it stands (by the rule of the [crate
+/// documentation](crate#seki)): playouts resolve a seki at random, as one side or the other
+/// fills a shared liberty, so their ownership cannot tell it.
 ///
 /// ```
 /// use ishi_rules::Player;
@@ -141,11 +143,12 @@ pub fn guess_dead_stones_with(
             found: ownership.len(),
         });
     }
+    let seki = seki_stones(&grid, &grid.regions());
     let mut dead = vec![false; grid.len()];
     for chain in grid.chains().list {
         let sign = chain.color.fold(1.0, -1.0);
         let sum: f32 = chain.stones.iter().map(|&s| sign * ownership[s]).sum();
-        if sum / (chain.stones.len() as f32) < 0.0 {
+        if sum / (chain.stones.len() as f32) < 0.0 && !seki[chain.stones[0]] {
             for &s in &chain.stones {
                 dead[s] = true;
             }

@@ -208,3 +208,56 @@ fn fixture_positions_score_as_expected() {
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// The end of a 9x9 game against Pachi (2026-11-27): Black's G1, H1 and J2 live in seki with
+/// White's group around them (White's one eye is F2; H2 is their shared liberty, and either
+/// player filling it is captured), but playouts fill H2 at random and mostly give the corner
+/// to White. The guess from such an ownership keeps the seki alive, and the count is Pachi's,
+/// B+2.5, not the W+6.5 of the three stones taken as dead.
+#[test]
+fn an_ownership_guess_keeps_a_seki_alive() {
+    let go = Go::from_diagram(
+        "
+        X X X X O X X O O
+        X O X O O . O O .
+        O . X O O O . O X
+        X X X X X O X O O
+        X O . X X X O O O
+        X X X X X X X X X
+        O X X X O O O O O
+        . X X X O . O . X
+        O X X O O O X X .
+        ",
+        GoRules::CHINESE,
+        Player::White,
+    )
+    .unwrap();
+    let really_dead = points(&["A1", "A3", "B5", "G6", "A7", "J7", "B8", "F9", "G9"]);
+    let seki = points(&["G1", "H1", "J2"]);
+    // An estimate that has every stone of `really_dead` and of the seki taken, and the rest
+    // its own colour's.
+    let estimate: Vec<f32> = go
+        .points()
+        .map(|p| match go.stone_at(p) {
+            Some(color) if really_dead.contains(&p) || seki.contains(&p) => color.fold(-1.0, 1.0),
+            Some(color) => color.fold(1.0, -1.0),
+            None => 0.0,
+        })
+        .collect();
+    let dead = ishi_scoring::guess_dead_stones_with(&go, &estimate).unwrap();
+    let mut guessed: Vec<Point> = dead.iter().collect();
+    guessed.sort_by_key(|p| (p.row(), p.col()));
+    let mut expected = really_dead.clone();
+    expected.sort_by_key(|p| (p.row(), p.col()));
+    assert_eq!(guessed, expected);
+    assert_eq!(score(&go, &dead).result().to_string(), "B+2.5");
+    assert_eq!(
+        score(
+            &go,
+            &DeadStones::from_points(&go, really_dead.into_iter().chain(seki))
+        )
+        .result()
+        .to_string(),
+        "W+6.5"
+    );
+}

@@ -1,7 +1,7 @@
 //! Who owns each point at the end: the playouts' average, and the count it implies.
 
 use ishi_rules::Player;
-use ishi_rules::go::{Go, Setup};
+use ishi_rules::go::Go;
 use rand::Rng;
 
 use super::playout::{self, Amaf};
@@ -67,47 +67,15 @@ pub(crate) fn average(sums: &[i32], count: u32) -> Vec<f32> {
     sums.iter().map(|&s| s as f32 / n).collect()
 }
 
-/// Black's margin in half-points if the game ended now, by the rules' scoring, with the dead
-/// stones read from `ownership` as `ishi_scoring::guess_dead_stones_with` reads them: a
-/// chain is dead when its stones' mean ownership leans to the opponent. The dead stones are
-/// lifted and count as prisoners; rules without dead-stone removal count the board as it
-/// stands. Regions are counted as [`Go::margin`] counts them (seki eyes included).
+/// Black's margin in half-points if the game ended now, counted as a game's end is counted
+/// (`ishi_scoring::score`), with the dead stones `ishi_scoring::guess_dead_stones_with` reads
+/// from `ownership`: a chain is dead when its stones' mean ownership leans to the opponent,
+/// unless it is in seki. Rules without dead-stone removal count the board as it stands.
 pub(crate) fn margin_if_ended(go: &Go, ownership: &[f32]) -> i32 {
-    if !go.rules().dead_stone_removal || ownership.len() != go.size() * go.size() {
-        return go.margin();
+    match ishi_scoring::guess_dead_stones_with(go, ownership) {
+        Ok(dead) => ishi_scoring::score(go, &dead).margin(),
+        Err(_) => go.margin(),
     }
-    let mut setup: Setup = go.setup();
-    let index = |p: ishi_rules::go::Point| usize::from(p.row()) * go.size() + usize::from(p.col());
-    let mut dead = vec![false; ownership.len()];
-    for p in go.points() {
-        let Some(color) = go.stone_at(p) else {
-            continue;
-        };
-        if dead[index(p)] {
-            continue;
-        }
-        let chain: Vec<_> = go.chain_stones(p).collect();
-        let sign = color.fold(1.0, -1.0);
-        let mean = chain
-            .iter()
-            .map(|&s| sign * ownership[index(s)])
-            .sum::<f32>()
-            / chain.len() as f32;
-        if mean < 0.0 {
-            for s in chain {
-                dead[index(s)] = true;
-            }
-        }
-    }
-    setup.stones.retain(|&(p, color)| {
-        let lifted = dead[index(p)];
-        if lifted {
-            let taker = &mut setup.captures[!color];
-            *taker = taker.saturating_add(1);
-        }
-        !lifted
-    });
-    Go::from_setup(&setup).map_or_else(|_| go.margin(), |cleaned| cleaned.margin())
 }
 
 /// `player`'s result if the game ended now: positive when `player` wins.
@@ -156,6 +124,40 @@ mod tests {
         // Tromp-Taylor counts the board as it stands.
         let tt = Go::from_diagram(WALLS, GoRules::TROMP_TAYLOR, Player::Black).unwrap();
         assert_eq!(margin_if_ended(&tt, &owners), tt.margin());
+    }
+
+    /// Black's C5-C7 and White's E5-E7 share D6 and D7, which neither can fill without
+    /// being captured: a seki, which playouts resolve at random. An ownership that gives
+    /// White's chain to Black leaves it alive, and the count is the count with no dead stone.
+    #[test]
+    fn stones_in_seki_are_not_counted_dead() {
+        let go = Go::from_diagram(
+            "
+            . O X . O X .
+            . O X . O X .
+            . O X X O X .
+            . O O O X X .
+            . . . O X . .
+            . . . O X . .
+            . . . O X . .
+            ",
+            GoRules::CHINESE,
+            Player::Black,
+        )
+        .unwrap();
+        let taken = ["E5", "E6", "E7"];
+        let owners: Vec<f32> = go
+            .points()
+            .map(|p| match go.stone_at(p) {
+                Some(_) if taken.contains(&p.to_string().as_str()) => 1.0,
+                Some(color) => color.fold(1.0, -1.0),
+                None => 0.0,
+            })
+            .collect();
+        let alive = ishi_scoring::score(&go, &ishi_scoring::DeadStones::new()).margin();
+        assert_eq!(margin_if_ended(&go, &owners), alive);
+        let without = ishi_scoring::DeadStones::from_points(&go, [taken[0].parse().unwrap()]);
+        assert_ne!(ishi_scoring::score(&go, &without).margin(), alive);
     }
 
     #[test]
