@@ -27,8 +27,9 @@
 //!
 //! Since 2026-11-27 the priors on boards up to 11x11 also weigh the moves by a learned move
 //! model ([`features`]), as Pachi's do with its patterns: fit to the engine's own searched
-//! 9x9 games, it added about 115 Elo at equal time in self-play (two steps, `priors.rs`). Without its file (a WASM build
-//! before the worker has handed it over) the priors are the hand-set ones.
+//! 9x9 games, it added about 155 Elo at equal time in self-play (three steps, `priors.rs`).
+//! Without its file (a WASM build before the worker has handed it over) the priors are the
+//! hand-set ones.
 //!
 //! The ownership estimate ([`Mcts::ownership`], or [`ownership`] alone) gives
 //! `ishi_scoring::guess_dead_stones_with` a Monte Carlo reading of the dead stones.
