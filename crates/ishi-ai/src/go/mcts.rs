@@ -11,7 +11,7 @@ use crate::search::{Clock, Eval, Limits, SearchResult, Stop};
 use super::features;
 use super::ownership::{add_owners, average, lead_if_ended, ownership};
 use super::playout::{self, Amaf, point_of, slot};
-use super::priors::{Knowledge, Prior};
+use super::priors::{Knowledge, LEARNED_UP_TO, Prior};
 
 /// [`Node::mv`] of a pass.
 const PASS: u16 = u16::MAX;
@@ -115,12 +115,16 @@ pub const NODE_BYTES: usize = size_of::<Node>();
 pub struct Config {
     /// Playouts through a leaf before its children are added to the tree (michi: 8).
     pub expand_visits: u32,
-    /// RAVE's equivalence parameter: the number of playouts at which a move's own win rate
-    /// and its AMAF win rate weigh the same. Higher trusts AMAF longer. 1500 (michi has
-    /// 3500, Pachi 3000): with the learned prior's virtual wins a move's own statistics are
-    /// worth more sooner, and 1500 won 54.8 % of 400 games of 9x9 self-play against 3500 at
-    /// 0.25 s a move (+33 Elo, +3 to +64; `docs/strength.md`).
+    /// RAVE's equivalence parameter on boards up to 11x11, those whose priors include the
+    /// learned move model: the number of playouts at which a move's own win rate and its
+    /// AMAF win rate weigh the same. Higher trusts AMAF longer. 1500 (michi has 3500, Pachi
+    /// 3000): with the learned prior's virtual wins a move's own statistics are worth more
+    /// sooner, and 1500 won 54.8 % of 400 games of 9x9 self-play against 3500 at 0.25 s a
+    /// move (+33 Elo, +3 to +64; `docs/strength.md`).
     pub rave_equivalence: f32,
+    /// RAVE's equivalence parameter on larger boards, which keep the hand-set priors:
+    /// michi's 3500, with which 19x19 was measured against GNU Go.
+    pub rave_equivalence_large: f32,
     /// The most nodes the tree may hold, [`NODE_BYTES`] (32) bytes each: the memory bound.
     /// Once full, leaves stop being expanded and the search goes on with playouts from them
     /// (the root is always expanded, which may pass the bound by at most 362 nodes). The
@@ -140,6 +144,7 @@ impl Default for Config {
         Config {
             expand_visits: 8,
             rave_equivalence: 1500.0,
+            rave_equivalence_large: 3500.0,
             max_nodes: 1 << 20,
             resign_below: Some(0.1),
             resign_after: 2000,
@@ -149,6 +154,19 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The RAVE equivalence of a board of side `size`: [`rave_equivalence`] up to 11x11,
+    /// where the priors include the learned move model, [`rave_equivalence_large`] above.
+    ///
+    /// [`rave_equivalence`]: Config::rave_equivalence
+    /// [`rave_equivalence_large`]: Config::rave_equivalence_large
+    pub fn rave_equivalence_for(&self, size: usize) -> f32 {
+        if size <= LEARNED_UP_TO {
+            self.rave_equivalence
+        } else {
+            self.rave_equivalence_large
+        }
+    }
+
     /// Whether a player searching with this configuration resigns after `result`: its win
     /// rate is below [`resign_below`](Config::resign_below) after at least
     /// [`resign_after`](Config::resign_after) playouts.
@@ -485,8 +503,7 @@ impl Mcts {
     }
 
     /// The child of `node` with the highest urgency (the first on ties).
-    fn select(&self, node: usize) -> usize {
-        let equivalence = self.config.rave_equivalence;
+    fn select(&self, node: usize, equivalence: f32) -> usize {
         let mut best = (self.nodes[node].first as usize, f32::NEG_INFINITY);
         for child in self.children(node) {
             let urgency = self.nodes[child].urgency(equivalence);
@@ -500,6 +517,7 @@ impl Mcts {
     /// One simulation: down the tree from `root`, expanding the leaf when it is due, a
     /// playout to the end, and the result back up the path.
     fn simulate(&mut self, root: &Go, rng: &mut playout::Rng, scratch: &mut Scratch) {
+        let equivalence = self.config.rave_equivalence_for(root.size());
         let mut go = root.clone();
         scratch.path.clear();
         scratch.amaf.clear();
@@ -513,7 +531,7 @@ impl Mcts {
             {
                 break;
             }
-            let child = self.select(node);
+            let child = self.select(node, equivalence);
             let mv = decode(self.nodes[child].mv);
             if let Move::Place(p) = mv {
                 scratch.amaf.mark(p, go.turn());
@@ -776,5 +794,21 @@ mod tests {
         node.wins = 0.0;
         let late = node.urgency(3500.0);
         assert!(early > 0.85 && late < 0.3, "{early} {late}");
+    }
+
+    #[test]
+    fn boards_with_the_learned_prior_trust_amaf_less_long() {
+        // 9x9 (and up to 11x11) was tuned with the learned prior; 13x13 and 19x19 keep the
+        // value they were measured with.
+        let config = Config::default();
+        assert_eq!(config.rave_equivalence_for(9), 1500.0);
+        assert_eq!(config.rave_equivalence_for(11), 1500.0);
+        assert_eq!(config.rave_equivalence_for(13), 3500.0);
+        assert_eq!(config.rave_equivalence_for(19), 3500.0);
+        // A node with as many AMAF as real playouts leans further to its own win rate with
+        // the lower equivalence.
+        let mut node = Node::new(0, Prior::EVEN);
+        (node.visits, node.wins, node.amaf_visits, node.amaf_wins) = (2000, 0.0, 2000, 2000.0);
+        assert!(node.urgency(1500.0) < node.urgency(3500.0));
     }
 }

@@ -64,7 +64,7 @@ impl Prior {
 
 /// The largest board whose priors come from the learned move model: it was fit to 9x9
 /// games, and what it learned of lines and open areas would mislead on 13x13 and 19x19.
-const LEARNED_UP_TO: usize = 11;
+pub(crate) const LEARNED_UP_TO: usize = 11;
 /// Virtual wins a learned prior adds, times the square root of the move's probability.
 const LEARNED_PLAYOUTS: f32 = 80.0;
 
