@@ -11,7 +11,7 @@ use crate::search::{Clock, Eval, Limits, SearchResult, Stop};
 use super::features;
 use super::ownership::{add_owners, average, lead_if_ended, ownership};
 use super::playout::{self, Amaf, point_of, slot};
-use super::priors::{Knowledge, LEARNED_UP_TO, Prior};
+use super::priors::{self, Knowledge, Prior};
 
 /// [`Node::mv`] of a pass.
 const PASS: u16 = u16::MAX;
@@ -115,15 +115,16 @@ pub const NODE_BYTES: usize = size_of::<Node>();
 pub struct Config {
     /// Playouts through a leaf before its children are added to the tree (michi: 8).
     pub expand_visits: u32,
-    /// RAVE's equivalence parameter on boards up to 11x11, those whose priors include the
-    /// learned move model: the number of playouts at which a move's own win rate and its
+    /// RAVE's equivalence parameter on boards whose priors include the learned move model
+    /// (up to 11x11): the number of playouts at which a move's own win rate and its
     /// AMAF win rate weigh the same. Higher trusts AMAF longer. 1500 (michi has 3500, Pachi
     /// 3000): with the learned prior's virtual wins a move's own statistics are worth more
     /// sooner, and 1500 won 54.8 % of 400 games of 9x9 self-play against 3500 at 0.25 s a
     /// move (+33 Elo, +3 to +64; `docs/strength.md`).
     pub rave_equivalence: f32,
-    /// RAVE's equivalence parameter on larger boards, which keep the hand-set priors:
-    /// michi's 3500, with which 19x19 was measured against GNU Go.
+    /// RAVE's equivalence parameter where the priors are the hand-set ones alone (larger
+    /// boards, and a WASM build before its model arrives): michi's 3500, with which 19x19
+    /// was measured against GNU Go.
     pub rave_equivalence_large: f32,
     /// The most nodes the tree may hold, [`NODE_BYTES`] (32) bytes each: the memory bound.
     /// Once full, leaves stop being expanded and the search goes on with playouts from them
@@ -154,13 +155,13 @@ impl Default for Config {
 }
 
 impl Config {
-    /// The RAVE equivalence of a board of side `size`: [`rave_equivalence`] up to 11x11,
-    /// where the priors include the learned move model, [`rave_equivalence_large`] above.
+    /// The RAVE equivalence of a search whose priors include the learned move model
+    /// (`learned_prior`): [`rave_equivalence`], else [`rave_equivalence_large`].
     ///
     /// [`rave_equivalence`]: Config::rave_equivalence
     /// [`rave_equivalence_large`]: Config::rave_equivalence_large
-    pub fn rave_equivalence_for(&self, size: usize) -> f32 {
-        if size <= LEARNED_UP_TO {
+    pub fn rave_equivalence_for(&self, learned_prior: bool) -> f32 {
+        if learned_prior {
             self.rave_equivalence
         } else {
             self.rave_equivalence_large
@@ -348,6 +349,7 @@ impl Mcts {
             amaf: Box::new(Amaf::new()),
             owners: vec![0; go.size() * go.size()],
         };
+        let equivalence = self.config.rave_equivalence_for(priors::learned(go.size()));
         let mut playouts = 0;
         while playouts < budget {
             if playouts % CLOCK_EVERY == 0 && clock.is_up() {
@@ -359,7 +361,7 @@ impl Mcts {
                     break;
                 }
             }
-            self.simulate(go, &mut fast, &mut scratch);
+            self.simulate(go, equivalence, &mut fast, &mut scratch);
             playouts += 1;
         }
         self.ownership = if playouts == 0 {
@@ -516,8 +518,13 @@ impl Mcts {
 
     /// One simulation: down the tree from `root`, expanding the leaf when it is due, a
     /// playout to the end, and the result back up the path.
-    fn simulate(&mut self, root: &Go, rng: &mut playout::Rng, scratch: &mut Scratch) {
-        let equivalence = self.config.rave_equivalence_for(root.size());
+    fn simulate(
+        &mut self,
+        root: &Go,
+        equivalence: f32,
+        rng: &mut playout::Rng,
+        scratch: &mut Scratch,
+    ) {
         let mut go = root.clone();
         scratch.path.clear();
         scratch.amaf.clear();
@@ -801,10 +808,11 @@ mod tests {
         // 9x9 (and up to 11x11) was tuned with the learned prior; 13x13 and 19x19 keep the
         // value they were measured with.
         let config = Config::default();
-        assert_eq!(config.rave_equivalence_for(9), 1500.0);
-        assert_eq!(config.rave_equivalence_for(11), 1500.0);
-        assert_eq!(config.rave_equivalence_for(13), 3500.0);
-        assert_eq!(config.rave_equivalence_for(19), 3500.0);
+        let of_size = |size| config.rave_equivalence_for(priors::learned(size));
+        assert_eq!(of_size(9), 1500.0);
+        assert_eq!(of_size(11), 1500.0);
+        assert_eq!(of_size(13), 3500.0);
+        assert_eq!(of_size(19), 3500.0);
         // A node with as many AMAF as real playouts leans further to its own win rate with
         // the lower equivalence.
         let mut node = Node::new(0, Prior::EVEN);

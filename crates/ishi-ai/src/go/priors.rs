@@ -64,9 +64,15 @@ impl Prior {
 
 /// The largest board whose priors come from the learned move model: it was fit to 9x9
 /// games, and what it learned of lines and open areas would mislead on 13x13 and 19x19.
-pub(crate) const LEARNED_UP_TO: usize = 11;
+const LEARNED_UP_TO: usize = 11;
 /// Virtual wins a learned prior adds, times the square root of the move's probability.
 const LEARNED_PLAYOUTS: f32 = 80.0;
+
+/// Whether the priors of a board of side `size` include the learned move model: up to
+/// [`LEARNED_UP_TO`], once the model is there (a WASM build gets it after its first moves).
+pub(crate) fn learned(size: usize) -> bool {
+    size <= LEARNED_UP_TO && !features::model().is_empty()
+}
 
 /// Priors by common-fate-graph distance 1, 2 and 3 from the last move.
 const CFG: [f32; 3] = [24.0, 22.0, 8.0];
@@ -231,7 +237,7 @@ impl Knowledge {
     /// for both.
     pub(crate) fn priors(&self, go: &Go, points: &[Point]) -> Vec<Prior> {
         let model = features::model();
-        let learned = go.size() <= LEARNED_UP_TO && !model.is_empty();
+        let learned = learned(go.size());
         let mut found = Vec::with_capacity(Feature::ALL.len());
         let mut keys = Vec::with_capacity(Feature::ALL.len() + 3);
         let mut priors = Vec::with_capacity(points.len());
