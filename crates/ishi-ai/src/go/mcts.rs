@@ -125,7 +125,7 @@ pub struct Config {
     /// RAVE's equivalence parameter where the priors are the hand-set ones alone (larger
     /// boards, and a WASM build before its model arrives): michi's 3500, with which 19x19
     /// was measured against GNU Go.
-    pub rave_equivalence_large: f32,
+    pub rave_equivalence_hand_set: f32,
     /// The most nodes the tree may hold, [`NODE_BYTES`] (32) bytes each: the memory bound.
     /// Once full, leaves stop being expanded and the search goes on with playouts from them
     /// (the root is always expanded, which may pass the bound by at most 362 nodes). The
@@ -145,7 +145,7 @@ impl Default for Config {
         Config {
             expand_visits: 8,
             rave_equivalence: 1500.0,
-            rave_equivalence_large: 3500.0,
+            rave_equivalence_hand_set: 3500.0,
             max_nodes: 1 << 20,
             resign_below: Some(0.1),
             resign_after: 2000,
@@ -156,15 +156,15 @@ impl Default for Config {
 
 impl Config {
     /// The RAVE equivalence of a search whose priors include the learned move model
-    /// (`learned_prior`): [`rave_equivalence`], else [`rave_equivalence_large`].
+    /// (`learned_prior`): [`rave_equivalence`], else [`rave_equivalence_hand_set`].
     ///
     /// [`rave_equivalence`]: Config::rave_equivalence
-    /// [`rave_equivalence_large`]: Config::rave_equivalence_large
+    /// [`rave_equivalence_hand_set`]: Config::rave_equivalence_hand_set
     pub fn rave_equivalence_for(&self, learned_prior: bool) -> f32 {
         if learned_prior {
             self.rave_equivalence
         } else {
-            self.rave_equivalence_large
+            self.rave_equivalence_hand_set
         }
     }
 
