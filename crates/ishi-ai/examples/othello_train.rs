@@ -1,9 +1,10 @@
 //! Trains the Othello evaluation's pattern weights (`crates/ishi-ai/src/othello/weights.bin`).
 //!
-//! Two steps, each deterministic for its inputs. The commands are those of the weights in the
-//! repository (2026-11-27: the blended stages of [`fit`], fit to games of that day played by
-//! the build of commit e81705f, that is the engine with the weights before these and this
-//! file's `generate` playing perfectly from 18 empties):
+//! Three steps, each deterministic for its inputs. The commands are those of the weights in
+//! the repository (2026-11-28: the blended stages of [`fit`], fit to games of 2026-11-27
+//! played by the build of commit e81705f, that is the engine with the weights before those
+//! and this file's `generate` playing perfectly from 18 empties, and to the strong human
+//! games, step 1b):
 //!
 //! ```sh
 //! # 1. Self-play games: 4 to 10 random first moves for variety, then the engine on 30 000
@@ -21,24 +22,36 @@
 //! T=target/release/examples/othello_train
 //! $T generate 21622 104 0.1 > g104.obf   # the build of e81705f
 //! $T generate 15499 105 0.1 > g105.obf
+//! # 1b. The positions of the strong human games (see `human` below), each labelled with
+//! #     its exact margin from 18 empties on and with that of the first solved position with
+//! #     the same player to move before; games through a position of the human test set
+//! #     left out. 25 376 games, 1.54 M positions, 18 minutes on two cores (with this
+//! #     repository's weights of 2026-11-27; the labels are exact, so the weights only
+//! #     change the time).
+//! G=../shared/data/othello-games/eothello-games.csv
+//! X=crates/ishi-ai/tests/data/eval-20-30.obf
+//! $T human $G 18 0 2 $X > human-0.obf & $T human $G 18 1 2 $X > human-1.obf; wait
 //! # 2. Least squares (Adam, 10 epochs, the step size falling along half a cosine: see
 //! #    `fit`) over the patterns, six sets of weights blended by the count of empties, each
 //! #    position also mirrored along the a1-h8 diagonal (MIRROR=1: the patterns read the
 //! #    board in its four rotations, not its mirror images), the label the mean of the search
-//! #    value and the corrected margin (LABEL=0,0.5,0.5, the weights of the three labels):
-//! #    4.1 M examples, 2 minutes. Weights seen fewer than 8 times (MIN_SEEN) are dropped,
-//! #    which keeps the file near 400 KB (220 KB gzipped; at 20 it was 53 Elo weaker in
-//! #    self-play). EPOCHS and DECAY (L2, default 0.0001) change the fit; with TEST=FILE.obf
-//! #    the fit also prints its error on that file's labelled positions (such as the test
-//! #    sets of step 3), by stage, as the bench would at depth 0.
+//! #    value and the corrected margin (LABEL=0,0.5,0.5, the weights of the three labels;
+//! #    a human game's position has one label, its exact margin): 7.2 M examples, 4
+//! #    minutes. Weights seen fewer than 8 times (MIN_SEEN) are dropped, which keeps the
+//! #    file near 430 KB (230 KB gzipped; at 20 it was 53 Elo weaker in self-play). The
+//! #    human games lowered the error on both test sets and won 53.5 % in self-play
+//! #    (`docs/strength.md`). EPOCHS and DECAY (L2, default 0.0001) change the fit; with
+//! #    TEST=FILE.obf the fit also prints its error on that file's labelled positions (such
+//! #    as the test sets of step 3), by stage, as the bench would at depth 0.
 //! LABEL=0,0.5,0.5 MIRROR=1 TEST=crates/ishi-ai/tests/data/eval-selfplay-20-25.obf \
-//!     $T fit g104.obf g105.obf > crates/ishi-ai/src/othello/weights.bin
+//!     $T fit g104.obf g105.obf human-0.obf human-1.obf > crates/ishi-ai/src/othello/weights.bin
 //! ```
 //!
-//! The weights before these (b7b756d) were fit, one set per stage of ten empties, to 45 311
-//! games of seeds 101 to 103 played from 16 empties by two earlier builds (`generate 23413
-//! 101 0.1` by the build of 3d42899, `... 14880 102 0.1` and `... 7018 103 0.1` by that of
-//! 9efb013), 2.53 M positions.
+//! The weights before these (7cf6fdb) were fit to seeds 104 and 105 alone (the command above
+//! without the human files). Those before them (b7b756d) were fit, one set per stage of ten
+//! empties, to 45 311 games of seeds 101 to 103 played from 16 empties by two earlier builds
+//! (`generate 23413 101 0.1` by the build of 3d42899, `... 14880 102 0.1` and `... 7018 103
+//! 0.1` by that of 9efb013), 2.53 M positions.
 //!
 //! Checked against exact solves of 180 positions of 20-22 empties of seeds 101-103, the final
 //! margin was 5.84 discs off on average, the search value 4.08, the corrected margin 4.19

@@ -1,7 +1,7 @@
 //! The static evaluation.
 //!
-//! The 8x8 board uses the pattern weights of [`patterns`], learned from self-play games by
-//! `examples/othello_train.rs` and embedded from `weights.bin`.
+//! The 8x8 board uses the pattern weights of [`patterns`], learned from self-play games and
+//! strong human games by `examples/othello_train.rs` and embedded from `weights.bin`.
 //!
 //! Every other board (other sizes, shapes with holes) uses a tapered linear model over a
 //! handful of features, each a difference between the player to move and the opponent:
