@@ -1,7 +1,7 @@
 //! Trains the Othello evaluation's pattern weights (`crates/ishi-ai/src/othello/weights.bin`).
 //!
-//! Three steps, each deterministic for its inputs. The commands are those of the weights in
-//! the repository (2026-11-28: the blended stages of [`fit`], fit to games of 2026-11-27
+//! Two steps, the data (1 and 1b) and the fit (2), each deterministic for its inputs. The
+//! commands are those of the weights in the repository (2026-11-28: the blended stages of [`fit`], fit to games of 2026-11-27
 //! played by the build of commit e81705f, that is the engine with the weights before those
 //! and this file's `generate` playing perfectly from 18 empties, and to the strong human
 //! games, step 1b):
@@ -65,20 +65,13 @@
 //! with the first learned weights.
 //!
 //! `human GAMES.csv SOLVE_AT SHARD SHARDS EXCLUDE.obf` labels the positions of the strong
-//! human games of `../shared/data/othello-games` instead, exactly from `SOLVE_AT` empties
-//! (see [`human`]); in two shards, one a core, 18 empties took 9 minutes (2026-11-25):
-//!
-//! ```sh
-//! G=../shared/data/othello-games/eothello-games.csv
-//! T=crates/ishi-ai/tests/data/eval-20-30.obf
-//! target/release/examples/othello_train human $G 18 0 2 $T > human-0.obf &
-//! target/release/examples/othello_train human $G 18 1 2 $T > human-1.obf; wait
-//! TEST=$T target/release/examples/othello_train fit human-*.obf > human.bin
-//! ```
-//!
-//! Weights fit so err less on the test set (7.3 discs at depth 0 against 8.0; 6.8 with a
-//! 2x5 corner pattern added) but lost to the self-play weights in games between the engines
-//! (`docs/strength.md`), so the repository keeps the self-play ones.
+//! human games of `../shared/data/othello-games`, exactly from `SOLVE_AT` empties (see
+//! [`human`]; step 1b runs it in two shards, one a core: 9 minutes on 2026-11-25 with the
+//! machine to itself, 18 on 2026-11-28 while other work shared it). Fit to those positions
+//! alone (`TEST=$X $T fit human-*.obf > human.bin`), weights erred less on the human test set
+//! than the self-play ones of then (7.3 discs at depth 0 against 8.0; 6.8 with a 2x5 corner
+//! pattern added) but lost to them in games between the engines; beside the self-play games,
+//! as in step 2, they win (`docs/strength.md`).
 //!
 //! A third step measures rather than trains: the test set of `benches/othello_eval.rs`,
 //! positions of strong human games with 20 to 30 empty squares, each labelled with its exact
