@@ -1,10 +1,10 @@
 //! Trains the Othello evaluation's pattern weights (`crates/ishi-ai/src/othello/weights.bin`).
 //!
 //! Two steps, the data (1 and 1b) and the fit (2), each deterministic for its inputs. The
-//! commands are those of the weights in the repository (2026-11-28: the blended stages of [`fit`], fit to games of 2026-11-27
-//! played by the build of commit e81705f, that is the engine with the weights before those
-//! and this file's `generate` playing perfectly from 18 empties, and to the strong human
-//! games, step 1b):
+//! commands are those of the weights in the repository (2026-11-28: the blended stages of
+//! [`fit`], fit to games of 2026-11-27 played by the build of commit e81705f, that is the
+//! engine with the weights before those and this file's `generate` playing perfectly from 18
+//! empties, and to the strong human games, step 1b):
 //!
 //! ```sh
 //! # 1. Self-play games: 4 to 10 random first moves for variety, then the engine on 30 000
