@@ -11,7 +11,9 @@
 //! Then the same over all positions of 20-30 empties (`20-30`) and as the mean of the counts'
 //! errors, each count weighted alike (`by_count`: the set holds fewer positions of many
 //! empties, which take long to solve), and the error at depth 0 against the target of issue 13
-//! (at most 4 discs; Egaroucid reports 3.5 for its patterns) with the share of positions within
+//! (at most 4 discs; Egaroucid reports 3.5 for its patterns, against its own training labels,
+//! and its browser engine's evaluation errs 7.50 and 5.88 discs on these two sets: see
+//! `docs/strength.md`) with the share of positions within
 //! 2, 4 and 8 discs. Exits nonzero when a file cannot be read or a line is not a labelled
 //! position (`%` lines are comments).
 
@@ -152,7 +154,7 @@ fn report(path: &Path, by_empties: &BTreeMap<u32, Vec<Errors>>) {
     });
     println!(
         "depth 0, 20-30 empties: mae={:.2} discs (target: at most {TARGET:.1}; Egaroucid's \
-         patterns 3.5); {}",
+         patterns 3.5 on their training labels); {}",
         mae(&all, 0),
         within.join(", ")
     );

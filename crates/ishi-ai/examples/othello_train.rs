@@ -124,6 +124,7 @@
 mod patterns;
 
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::ops::RangeInclusive;
 use std::process::ExitCode;
 
 use ishi_ai::othello::{Engine, OthelloLevel, choose, static_eval};
@@ -160,7 +161,9 @@ const SOLVE_FROM: u32 = 18;
 /// Self-play games (see the file's head); with `noise` above 0, each move before the perfect
 /// play is a random one with that probability, so that the positions after mistakes, which a
 /// search evaluates all the time, are in the data too. With `noise` 0 no random number is
-/// drawn for it.
+/// drawn for it. Each game's first moves are random ones, up to a ply drawn from `random`
+/// (4 to 10 unless the command's FIRST and LAST say otherwise; the first four plies are
+/// never searched, later random ones are, so that they are labelled).
 ///
 /// Each position from the fourth ply on is written with three labels for the side to move,
 /// in discs: the game's final margin; the value of the engine's search of that position (the
@@ -170,7 +173,13 @@ const SOLVE_FROM: u32 = 18;
 /// the random move, searched one ply less deep, as the search would have seen it). Without
 /// the correction a position's label carries the mistakes of both sides after it: at 0.1,
 /// about four random moves after a position of 50 empties.
-fn generate(games: u64, seed: u64, noise: f64, out: &mut impl Write) -> io::Result<()> {
+fn generate(
+    games: u64,
+    seed: u64,
+    noise: f64,
+    random: RangeInclusive<u32>,
+    out: &mut impl Write,
+) -> io::Result<()> {
     let stop = Stop::new();
     for game in 0..games {
         let mut rng = SmallRng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(game));
@@ -178,7 +187,7 @@ fn generate(games: u64, seed: u64, noise: f64, out: &mut impl Write) -> io::Resu
         let mut position = Othello::standard();
         // (position, its search's value, what the move played there cost its player).
         let mut seen: Vec<(Othello, f64, f64)> = Vec::new();
-        let random_plies = rng.random_range(4..=10);
+        let random_plies = rng.random_range(random.clone());
         let mut ply = 0;
         loop {
             let moves = position.legal_moves();
@@ -807,7 +816,7 @@ fn run() -> io::Result<()> {
     let usage = || {
         io::Error::new(
             io::ErrorKind::InvalidInput,
-            "usage: othello_train generate GAMES SEED [NOISE] > FILE.obf | fit FILE.obf... > weights.bin \
+            "usage: othello_train generate GAMES SEED [NOISE [FIRST LAST]] > FILE.obf | fit FILE.obf... > weights.bin \
              | label GAMES.csv|POSITIONS.obf SEED COUNT20..COUNT30 > FILE.obf \
              | human GAMES.csv SOLVE_AT SHARD SHARDS EXCLUDE.obf > FILE.obf \
              | probcut POSITIONS.obf SEED COUNT",
@@ -825,7 +834,18 @@ fn run() -> io::Result<()> {
                     .ok_or_else(usage)?,
                 None => 0.0,
             };
-            generate(number(1)?, number(2)?, noise, &mut out)?;
+            let random = match (args.get(4), args.get(5)) {
+                (None, None) => 4..=10,
+                (Some(lo), Some(hi)) => match (lo.parse::<u32>(), hi.parse::<u32>()) {
+                    (Ok(lo), Ok(hi)) => lo..=hi,
+                    _ => return Err(usage()),
+                },
+                _ => return Err(usage()),
+            };
+            if random.is_empty() || *random.start() < 4 {
+                return Err(usage());
+            }
+            generate(number(1)?, number(2)?, noise, random, &mut out)?;
         }
         Some("label") if args.len() > 3 => {
             let seed = args[2].parse().map_err(|_| usage())?;
