@@ -13,9 +13,8 @@
 //! empties, which take long to solve), and the error at depth 0 against the target of issue 13
 //! (at most 4 discs; Egaroucid reports 3.5 for its patterns, against its own training labels,
 //! and its browser engine's evaluation errs 7.50 and 5.88 discs on these two sets: see
-//! `docs/strength.md`) with the share of positions within
-//! 2, 4 and 8 discs. Exits nonzero when a file cannot be read or a line is not a labelled
-//! position (`%` lines are comments).
+//! `docs/strength.md`) with the share of positions within 2, 4 and 8 discs. Exits nonzero
+//! when a file cannot be read or a line is not a labelled position (`%` lines are comments).
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -834,12 +834,10 @@ fn run() -> io::Result<()> {
                     .ok_or_else(usage)?,
                 None => 0.0,
             };
-            let random = match (args.get(4), args.get(5)) {
-                (None, None) => 4..=10,
-                (Some(lo), Some(hi)) => match (lo.parse::<u32>(), hi.parse::<u32>()) {
-                    (Ok(lo), Ok(hi)) => lo..=hi,
-                    _ => return Err(usage()),
-                },
+            let ply = |a: &String| a.parse::<u32>().map_err(|_| usage());
+            let random = match &args[args.len().min(4)..] {
+                [] => 4..=10,
+                [first, last] => ply(first)?..=ply(last)?,
                 _ => return Err(usage()),
             };
             if random.is_empty() || *random.start() < 4 {
