@@ -132,7 +132,7 @@ impl Knowledge {
                     knowledge.runs_into_ladder[l] = false;
                 }
             } else if color != me
-                && let Some(liberties) = tactics::two_liberties(go, q)
+                && let Some(liberties) = go.two_liberties(q)
             {
                 for a in liberties {
                     if tactics::atari_catches(go, a, q) {

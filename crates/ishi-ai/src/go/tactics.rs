@@ -16,8 +16,6 @@
 
 use ishi_rules::go::{Go, Move, Point};
 
-use super::playout::neighbours;
-
 /// Moves one ladder reading may play before it gives the runner the benefit of the doubt:
 /// enough for a ladder across the 19x19 board with some false turns.
 const BUDGET: u32 = 160;
@@ -64,7 +62,7 @@ fn decided(go: &Go, stone: Point, budget: &mut u32) -> Result<bool, Point> {
     };
     // The cheap test first: most extensions reach three liberties.
     let extended = go.liberties_after(liberty, 3);
-    if extended >= 3 || *budget == 0 || can_capture_next_to(go, stone) {
+    if extended >= 3 || *budget == 0 || go.neighbour_in_atari(stone).is_some() {
         return Ok(false);
     }
     if extended < 2 || !go.is_playable(liberty) {
@@ -80,7 +78,7 @@ fn decided(go: &Go, stone: Point, budget: &mut u32) -> Result<bool, Point> {
 /// possible, for the second.
 fn run(go: &mut Go, stone: Point, liberty: Point, budget: &mut u32) -> bool {
     go.play_fast(Move::Place(liberty));
-    let Some([a, b]) = two_liberties(go, stone) else {
+    let Some([a, b]) = go.two_liberties(stone) else {
         return false;
     };
     match (go.is_playable(a), go.is_playable(b)) {
@@ -99,43 +97,6 @@ fn chase(go: &mut Go, stone: Point, at: Point, budget: &mut u32) -> bool {
     *budget -= 1;
     go.play_fast(Move::Place(at));
     caught(go, stone, budget)
-}
-
-/// Whether an opponent chain next to the chain through `stone` is in atari: the owner of
-/// `stone` can capture it and so gain liberties.
-fn can_capture_next_to(go: &Go, stone: Point) -> bool {
-    let Some(owner) = go.stone_at(stone) else {
-        return false;
-    };
-    let size = go.size();
-    go.chain_stones(stone).any(|s| {
-        neighbours(s, size).any(|n| go.stone_at(n) == Some(!owner) && go.atari_liberty(n).is_some())
-    })
-}
-
-/// The liberties of the chain through `stone`, counted up to 3, the first of them written
-/// to `found`.
-fn liberties_up_to_3(go: &Go, stone: Point, found: &mut [Point; 3]) -> usize {
-    let size = go.size();
-    let mut count = 0;
-    for s in go.chain_stones(stone) {
-        for n in neighbours(s, size) {
-            if go.stone_at(n).is_none() && !found[..count].contains(&n) {
-                found[count] = n;
-                count += 1;
-                if count == 3 {
-                    return count;
-                }
-            }
-        }
-    }
-    count
-}
-
-/// The two liberties of the chain through `stone` when it has exactly two.
-pub(crate) fn two_liberties(go: &Go, stone: Point) -> Option<[Point; 2]> {
-    let mut found = [stone; 3];
-    (liberties_up_to_3(go, stone, &mut found) == 2).then(|| [found[0], found[1]])
 }
 
 #[cfg(test)]
@@ -223,7 +184,7 @@ mod tests {
             Player::Black,
         );
         assert_eq!(
-            two_liberties(&position, pt("C3")).map(|mut l| {
+            position.two_liberties(pt("C3")).map(|mut l| {
                 l.sort_unstable();
                 l
             }),

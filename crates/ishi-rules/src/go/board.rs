@@ -323,6 +323,32 @@ impl Board {
             .then(|| (chain.lib_sum / u32::from(chain.libs)) as usize)
     }
 
+    /// The two liberties of the chain through the stone on `i` when it has exactly two, in
+    /// the order the walk of its stones meets them.
+    pub(crate) fn two_liberties(&self, i: usize) -> Option<[usize; 2]> {
+        let mut found = Points::default();
+        for s in self.chain_stones(i) {
+            for n in Board::neighbours(s) {
+                if self.cells[n] == EMPTY && found.insert(n, 3) {
+                    return None;
+                }
+            }
+        }
+        (found.len == 2).then(|| [found.items[0], found.items[1]])
+    }
+
+    /// The liberty of an opponent chain in atari next to the chain through the stone on `i`
+    /// (the first the walk meets): where that chain's owner captures and so gains liberties.
+    pub(crate) fn neighbour_in_atari(&self, i: usize) -> Option<usize> {
+        let other = BLACK + WHITE - self.cells[i];
+        self.chain_stones(i).find_map(|s| {
+            Board::neighbours(s)
+                .into_iter()
+                .filter(|&n| self.cells[n] == other)
+                .find_map(|n| self.atari_liberty(n))
+        })
+    }
+
     /// The liberties the chain of a stone `cell` on the empty `i` would have once the
     /// opponent chains it takes the last liberty of are captured, counted up to `limit` (at
     /// most [`LIBERTY_LIMIT`]); 0 when `i` is not empty or the stone would have none.

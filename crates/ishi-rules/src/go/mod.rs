@@ -592,6 +592,69 @@ impl Go {
             .map(board::point)
     }
 
+    /// The two liberties of the chain through `p` when it has exactly two; `None` when it
+    /// has another number, or when `p` holds no stone. Walks the chain's stones and stops at
+    /// a third liberty, so it costs little on the short chains of a fight.
+    ///
+    /// ```
+    /// use ishi_rules::Player;
+    /// use ishi_rules::go::{Go, GoRules};
+    ///
+    /// let go = Go::from_diagram(
+    ///     "
+    ///     . . . . .
+    ///     . . . . .
+    ///     . . X . .
+    ///     . X O . .
+    ///     . . . . .
+    ///     ",
+    ///     GoRules::JAPANESE,
+    ///     Player::Black,
+    /// )?;
+    /// let liberties = go.two_liberties("C2".parse()?).expect("C2 has two liberties");
+    /// assert!(liberties.contains(&"C1".parse()?) && liberties.contains(&"D2".parse()?));
+    /// assert_eq!(go.two_liberties("B2".parse()?), None); // three: A2, B1 and B3
+    /// assert_eq!(go.two_liberties("D4".parse()?), None); // no stone
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn two_liberties(&self, p: Point) -> Option<[Point; 2]> {
+        self.stone_at(p)?;
+        self.board
+            .two_liberties(index(p))
+            .map(|pair| pair.map(board::point))
+    }
+
+    /// Where the owner of the chain through `p` captures an opponent chain in atari next to
+    /// it, gaining liberties: that chain's only liberty (the first such chain a walk of the
+    /// stones meets). `None` when no adjacent opponent chain is in atari, or when `p` holds
+    /// no stone. Ladder reading asks this before it lets a runner run.
+    ///
+    /// ```
+    /// use ishi_rules::Player;
+    /// use ishi_rules::go::{Go, GoRules};
+    ///
+    /// let go = Go::from_diagram(
+    ///     "
+    ///     . . . . .
+    ///     . . . . .
+    ///     . . . . .
+    ///     X O . . .
+    ///     . X O . .
+    ///     ",
+    ///     GoRules::JAPANESE,
+    ///     Player::White,
+    /// )?;
+    /// // Black's B1, next to White's C1, is in atari at A1.
+    /// assert_eq!(go.neighbour_in_atari("C1".parse()?), Some("A1".parse()?));
+    /// // White's B2 has two liberties, so nothing next to Black's A2 is in atari.
+    /// assert_eq!(go.neighbour_in_atari("A2".parse()?), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn neighbour_in_atari(&self, p: Point) -> Option<Point> {
+        self.stone_at(p)?;
+        self.board.neighbour_in_atari(index(p)).map(board::point)
+    }
+
     /// How many liberties the chain of a stone of the player to move on `p` would have,
     /// once the opponent chains it takes the last liberty of are captured: the exact count,
     /// or `limit` when there are at least that many (`limit` is taken as 8 at most, and a

@@ -379,6 +379,56 @@ fn atari_liberty_and_chain_stones_agree_with_the_sorted_lists() {
 }
 
 #[test]
+fn two_liberties_and_neighbours_in_atari_agree_with_the_sorted_lists() {
+    let (mut pairs, mut next_to_atari) = (0, 0);
+    for go in playout_positions().iter().step_by(5) {
+        for p in go.points() {
+            let liberties = go.liberties(p);
+            let found = go.two_liberties(p).map(|mut pair| {
+                pair.sort_unstable();
+                pair.to_vec()
+            });
+            assert_eq!(
+                found,
+                (liberties.len() == 2).then_some(liberties),
+                "{p}\n{go}"
+            );
+            pairs += usize::from(found.is_some());
+            let Some(owner) = go.stone_at(p) else {
+                assert_eq!(go.neighbour_in_atari(p), None, "{p}\n{go}");
+                continue;
+            };
+            let in_atari: Vec<Point> = go
+                .chain(p)
+                .into_iter()
+                .flat_map(|s| {
+                    let (col, row) = (s.col(), s.row());
+                    [
+                        (col.wrapping_sub(1), row),
+                        (col + 1, row),
+                        (col, row.wrapping_sub(1)),
+                        (col, row + 1),
+                    ]
+                })
+                .filter_map(|(col, row)| Point::new(col, row))
+                .filter(|&n| go.stone_at(n) == Some(!owner))
+                .filter_map(|n| go.atari_liberty(n))
+                .collect();
+            match go.neighbour_in_atari(p) {
+                Some(l) => assert!(in_atari.contains(&l), "{p}: {l}\n{go}"),
+                None => assert!(in_atari.is_empty(), "{p}: {in_atari:?}\n{go}"),
+            }
+            next_to_atari += usize::from(!in_atari.is_empty());
+        }
+    }
+    assert!(pairs > 100, "only {pairs} stones with two liberties seen");
+    assert!(
+        next_to_atari > 100,
+        "only {next_to_atari} stones next to an atari seen"
+    );
+}
+
+#[test]
 fn neighbourhood_codes_read_the_eight_points_around() {
     for go in playout_positions().iter().step_by(50) {
         let size = go.size() as i32;
