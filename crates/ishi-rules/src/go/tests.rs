@@ -401,18 +401,9 @@ fn two_liberties_and_neighbours_in_atari_agree_with_the_sorted_lists() {
             let in_atari: Vec<Point> = go
                 .chain(p)
                 .into_iter()
-                .flat_map(|s| {
-                    let (col, row) = (s.col(), s.row());
-                    [
-                        (col.wrapping_sub(1), row),
-                        (col + 1, row),
-                        (col, row.wrapping_sub(1)),
-                        (col, row + 1),
-                    ]
-                })
-                .filter_map(|(col, row)| Point::new(col, row))
-                .filter(|&n| go.stone_at(n) == Some(!owner))
-                .filter_map(|n| go.atari_liberty(n))
+                .flat_map(|s| Board::neighbours(index(s)))
+                .filter(|&n| go.board.cell(n) == cell_of(!owner))
+                .filter_map(|n| go.atari_liberty(board::point(n)))
                 .collect();
             match go.neighbour_in_atari(p) {
                 Some(l) => assert!(in_atari.contains(&l), "{p}: {l}\n{go}"),
