@@ -136,7 +136,13 @@ fn table() -> &'static Table {
 /// Whether the empty point `p` of `go` sits in one of the patterns, for either player.
 #[inline]
 pub(crate) fn matches(go: &Go, p: Point) -> bool {
-    table().contains(go.neighbourhood(p))
+    matches_code(go.neighbourhood(p))
+}
+
+/// Whether a [`Go::neighbourhood`] code is one of the patterns' shapes.
+#[inline]
+pub(crate) fn matches_code(code: u16) -> bool {
+    table().contains(code)
 }
 
 #[cfg(test)]

@@ -18,7 +18,6 @@
 use ishi_rules::go::{Go, MAX_SIZE, Move, Point};
 use ishi_rules::{Game, Player};
 
-use super::features;
 use super::pattern;
 use super::tactics;
 
@@ -88,19 +87,6 @@ pub(crate) fn neighbours(p: Point, size: usize) -> impl Iterator<Item = Point> {
     .into_iter()
     .flatten()
     .filter(move |q| q.is_on(size))
-}
-
-/// The eight points around `p` on a board of side `size`.
-#[inline]
-fn around(p: Point, size: usize) -> impl Iterator<Item = Point> {
-    let (c, r) = (i16::from(p.col()), i16::from(p.row()));
-    features::CELLS[..8].iter().filter_map(move |&(dc, dr)| {
-        let (c, r) = (
-            u8::try_from(c + i16::from(dc)).ok()?,
-            u8::try_from(r + i16::from(dr)).ok()?,
-        );
-        Point::new(c, r).filter(|q| q.is_on(size))
-    })
 }
 
 /// Which colour first played each point in one simulation, for the AMAF statistics.
@@ -180,13 +166,7 @@ impl Suggestions {
 fn tactical_replies(go: &Go, last: Point, out: &mut Suggestions) {
     let (me, size) = (go.turn(), go.size());
     let mut saved = [None; 9];
-    for (k, q) in std::iter::once(last).chain(around(last, size)).enumerate() {
-        let Some(color) = go.stone_at(q) else {
-            continue;
-        };
-        let Some(liberty) = go.atari_liberty(q) else {
-            continue;
-        };
+    for (k, (q, color, liberty)) in go.ataris_around(last).enumerate() {
         if color != me {
             out.push(liberty, true);
             continue;
@@ -235,8 +215,8 @@ pub(crate) fn policy_move(go: &Go, rng: &mut Rng) -> Move {
         }
         if rng.percent(PATTERN_PERCENT) {
             let mut found = Suggestions::new();
-            for q in around(last, go.size()) {
-                if go.stone_at(q).is_none() && pattern::matches(go, q) {
+            for (q, code) in go.empties_around(last) {
+                if pattern::matches_code(code) {
                     found.push(q, false);
                 }
             }
@@ -391,7 +371,8 @@ mod tests {
         }
         let corner: Point = "A1".parse().unwrap();
         assert_eq!(neighbours(corner, 9).count(), 2);
-        assert_eq!(around(corner, 9).count(), 3);
-        assert_eq!(around("E5".parse().unwrap(), 9).count(), 8);
+        let empty = Go::new(9, GoRules::CHINESE).unwrap();
+        assert_eq!(empty.empties_around(corner).count(), 3);
+        assert_eq!(empty.empties_around("E5".parse().unwrap()).count(), 8);
     }
 }

@@ -204,6 +204,13 @@ pub(crate) struct Placed {
     pub(crate) ko: Option<usize>,
 }
 
+/// A chain's liberties other than one point ([`Board::liberties_besides`]).
+enum Besides {
+    None,
+    One(usize),
+    Several,
+}
+
 /// Why a placement is refused by the board alone (ko is the position's business).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) enum Refusal {
@@ -357,6 +364,10 @@ impl Board {
         if self.cells[i] != EMPTY || limit == 0 {
             return 0;
         }
+        // The empty neighbours are liberties whatever else happens: most placements stop here.
+        if usize::from(self.around[i] & EMPTY_MASK) >= limit {
+            return limit;
+        }
         let mut found = Points::default();
         for n in Board::neighbours(i) {
             if self.cells[n] == EMPTY && found.insert(n, limit) {
@@ -371,6 +382,19 @@ impl Board {
             }
         }
         for &h in friends.iter().filter(|&&h| h != usize::MAX) {
+            if limit <= 2 {
+                // Two liberties are all that is asked: the chain's counters tell without a walk.
+                match self.liberties_besides(h, i) {
+                    Besides::None => {}
+                    Besides::One(l) => {
+                        if found.insert(l, limit) {
+                            return limit;
+                        }
+                    }
+                    Besides::Several => return limit,
+                }
+                continue;
+            }
             for s in self.chain_stones(h) {
                 for n in Board::neighbours(s) {
                     if n != i && self.cells[n] == EMPTY && found.insert(n, limit) {
@@ -401,6 +425,53 @@ impl Board {
             }
         }
         found.len
+    }
+
+    /// The liberties of the chain with head `h` other than the empty `i`, from the chain's
+    /// counters alone: the pseudo-liberties on `i` (one for each of the chain's stones next
+    /// to it) taken away, the rest are one point when `count * Σ(index²) = (Σ index)²`.
+    #[inline(always)]
+    fn liberties_besides(&self, h: usize, i: usize) -> Besides {
+        let chain = self.chains[h];
+        let on_i = Board::neighbours(i)
+            .into_iter()
+            .filter(|&n| self.cells[n] != EMPTY && self.cells[n] != BORDER && self.head(n) == h)
+            .count() as u64;
+        let i = i as u64;
+        let count = u64::from(chain.libs) - on_i;
+        let sum = u64::from(chain.lib_sum) - on_i * i;
+        let sum_sq = u64::from(chain.lib_sum_sq) - on_i * i * i;
+        if count == 0 {
+            Besides::None
+        } else if count * sum_sq == sum * sum {
+            Besides::One((sum / count) as usize)
+        } else {
+            Besides::Several
+        }
+    }
+
+    /// The stones in atari on `i` and on the eight cells around it, in the order of `i`, then
+    /// [`AROUND`]: each stone's index and cell, and its chain's liberty.
+    #[inline(always)]
+    pub(crate) fn ataris_around(&self, i: usize) -> impl Iterator<Item = (usize, u8, usize)> + '_ {
+        std::iter::once(0).chain(AROUND).filter_map(move |d| {
+            let j = step(i, d);
+            let cell = self.cells[j];
+            if cell != BLACK && cell != WHITE {
+                return None;
+            }
+            self.atari_liberty(j).map(|liberty| (j, cell, liberty))
+        })
+    }
+
+    /// The empty cells among the eight around `i`, in the order of [`AROUND`], each with its
+    /// [`neighbourhood`](Board::neighbourhood).
+    #[inline(always)]
+    pub(crate) fn empties_around(&self, i: usize) -> impl Iterator<Item = (usize, u16)> + '_ {
+        AROUND.into_iter().filter_map(move |d| {
+            let j = step(i, d);
+            (self.cells[j] == EMPTY).then(|| (j, self.neighbourhood(j)))
+        })
     }
 
     /// The cells around `i`, two bits each (the cell values), in the order of

@@ -728,6 +728,77 @@ impl Go {
         self.board.neighbourhood(index(p))
     }
 
+    /// The stones in atari on `p` and on the eight points around it, with their colour and
+    /// their chain's only liberty: `p` first, then the others in the order of
+    /// [`neighbourhood`](Go::neighbourhood). A chain comes once for each of its stones
+    /// there. Nothing when `p` is off the board. What a playout looks at after a move: the
+    /// captures and escapes it made urgent.
+    ///
+    /// ```
+    /// use ishi_rules::Player;
+    /// use ishi_rules::go::{Go, GoRules};
+    ///
+    /// let go = Go::from_diagram(
+    ///     "
+    ///     . . . . .
+    ///     . . X . .
+    ///     . X O X .
+    ///     . . . . .
+    ///     . . . . .
+    ///     ",
+    ///     GoRules::JAPANESE,
+    ///     Player::Black,
+    /// )?;
+    /// let ataris: Vec<_> = go.ataris_around("D4".parse()?).collect();
+    /// assert_eq!(ataris, [("C3".parse()?, Player::White, "C2".parse()?)]);
+    /// assert_eq!(go.ataris_around("A5".parse()?).count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn ataris_around(&self, p: Point) -> impl Iterator<Item = (Point, Player, Point)> + '_ {
+        p.is_on(self.size())
+            .then(|| self.board.ataris_around(index(p)))
+            .into_iter()
+            .flatten()
+            .filter_map(|(stone, cell, liberty)| {
+                Some((board::point(stone), player_of(cell)?, board::point(liberty)))
+            })
+    }
+
+    /// The empty points among the eight around `p`, in the order of
+    /// [`neighbourhood`](Go::neighbourhood), each with its own neighbourhood code: the 3x3
+    /// shapes of the replies to a move at `p`, read in one pass. Nothing when `p` is off the
+    /// board.
+    ///
+    /// ```
+    /// use ishi_rules::Player;
+    /// use ishi_rules::go::{Go, GoRules};
+    ///
+    /// let go = Go::from_diagram(
+    ///     "
+    ///     . . . . .
+    ///     . . . . .
+    ///     . . . . .
+    ///     X . . . .
+    ///     . O . . .
+    ///     ",
+    ///     GoRules::JAPANESE,
+    ///     Player::Black,
+    /// )?;
+    /// let around: Vec<_> = go.empties_around("A1".parse()?).collect();
+    /// let b2 = "B2".parse()?;
+    /// assert_eq!(around, [(b2, go.neighbourhood(b2))]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn empties_around(&self, p: Point) -> impl Iterator<Item = (Point, u16)> + '_ {
+        p.is_on(self.size())
+            .then(|| self.board.empties_around(index(p)))
+            .into_iter()
+            .flatten()
+            .map(|(q, code)| (board::point(q), code))
+    }
+
     /// Plays `mv` like [`play_unchecked`](Game::play_unchecked) but without recording the new
     /// position in the superko history: the fast path for playouts, on copies that are
     /// thrown away. Later superko checks of this position do not know the positions reached

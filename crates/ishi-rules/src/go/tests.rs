@@ -457,3 +457,48 @@ fn neighbourhood_codes_read_the_eight_points_around() {
     assert_eq!(go.atari_liberty(pt("C3")), None);
     assert_eq!(go.chain_stones(pt("C3")).count(), 0);
 }
+
+#[test]
+fn ataris_and_empties_around_agree_with_the_point_by_point_reading() {
+    let (mut ataris, mut empties) = (0, 0);
+    for go in playout_positions().iter().step_by(7) {
+        let size = go.size() as i32;
+        for p in go.points() {
+            // `p`, then the eight points around it in the neighbourhood code's order.
+            let around: Vec<Point> = [(0, 0), (-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0)]
+                .into_iter()
+                .chain([(-1, -1), (0, -1), (1, -1)])
+                .filter_map(|(dc, dr)| {
+                    let (col, row) = (i32::from(p.col()) + dc, i32::from(p.row()) + dr);
+                    ((0..size).contains(&col) && (0..size).contains(&row))
+                        .then(|| Point::new(col as u8, row as u8).unwrap())
+                })
+                .collect();
+            let expected: Vec<(Point, Player, Point)> = around
+                .iter()
+                .filter_map(|&q| Some((q, go.stone_at(q)?, go.atari_liberty(q)?)))
+                .collect();
+            assert_eq!(
+                go.ataris_around(p).collect::<Vec<_>>(),
+                expected,
+                "{p}\n{go}"
+            );
+            let expected: Vec<(Point, u16)> = around[1..]
+                .iter()
+                .filter(|&&q| go.stone_at(q).is_none())
+                .map(|&q| (q, go.neighbourhood(q)))
+                .collect();
+            assert_eq!(
+                go.empties_around(p).collect::<Vec<_>>(),
+                expected,
+                "{p}\n{go}"
+            );
+            ataris += go.ataris_around(p).count();
+            empties += expected.len();
+        }
+    }
+    assert!(
+        ataris > 1000 && empties > 10_000,
+        "{ataris} ataris, {empties} empties"
+    );
+}
