@@ -435,7 +435,7 @@ impl Board {
         let chain = self.chains[h];
         let on_i = Board::neighbours(i)
             .into_iter()
-            .filter(|&n| self.cells[n] != EMPTY && self.cells[n] != BORDER && self.head(n) == h)
+            .filter(|&n| self.cells[n] == self.cells[h] && self.head(n) == h)
             .count() as u64;
         let i = i as u64;
         let count = u64::from(chain.libs) - on_i;

@@ -419,23 +419,26 @@ fn two_liberties_and_neighbours_in_atari_agree_with_the_sorted_lists() {
     );
 }
 
+/// The eight points around a point as (column, row) steps, in the order of the
+/// neighbourhood code: the row above from left to right, left, right, the row below.
+const AROUND_STEPS: [(i32, i32); 8] = [
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (-1, 0),
+    (1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
 #[test]
 fn neighbourhood_codes_read_the_eight_points_around() {
     for go in playout_positions().iter().step_by(50) {
         let size = go.size() as i32;
         for p in go.points() {
             let code = go.neighbourhood(p);
-            let around = [
-                (-1, 1),
-                (0, 1),
-                (1, 1),
-                (-1, 0),
-                (1, 0),
-                (-1, -1),
-                (0, -1),
-                (1, -1),
-            ];
-            for (k, (dc, dr)) in around.into_iter().enumerate() {
+            for (k, (dc, dr)) in AROUND_STEPS.into_iter().enumerate() {
                 let (col, row) = (i32::from(p.col()) + dc, i32::from(p.row()) + dr);
                 let expected = if (0..size).contains(&col) && (0..size).contains(&row) {
                     let q = Point::new(col as u8, row as u8).unwrap();
@@ -465,9 +468,8 @@ fn ataris_and_empties_around_agree_with_the_point_by_point_reading() {
         let size = go.size() as i32;
         for p in go.points() {
             // `p`, then the eight points around it in the neighbourhood code's order.
-            let around: Vec<Point> = [(0, 0), (-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0)]
-                .into_iter()
-                .chain([(-1, -1), (0, -1), (1, -1)])
+            let around: Vec<Point> = std::iter::once((0, 0))
+                .chain(AROUND_STEPS)
                 .filter_map(|(dc, dr)| {
                     let (col, row) = (i32::from(p.col()) + dc, i32::from(p.row()) + dr);
                     ((0..size).contains(&col) && (0..size).contains(&row))
