@@ -13,7 +13,7 @@ use crate::grid::{Cell, Grid, Regions};
 enum Fill {
     /// It captures an opponent chain.
     Captures,
-    /// Its chain keeps two liberties or more.
+    /// Its chain keeps two liberties or more, or it throws in to kill ([`throw_in_kills`]).
     Safe,
     /// Its chain is left with one liberty or none, and it captures nothing.
     SelfAtari,
@@ -105,9 +105,63 @@ fn fill(board: &Grid, i: usize, player: Player) -> Fill {
             Cell::Filled => {}
         }
     }
-    if count >= 2 {
+    if count >= 2 || throw_in_kills(board, i, player) {
         Fill::Safe
     } else {
         Fill::SelfAtari
+    }
+}
+
+/// Whether a stone of `player` on the empty point `i`, which leaves its chain one liberty,
+/// kills the chains around it: the opponent must take the chain at that liberty, and the
+/// chains that border the stones taken are left no liberty but their points, a space of a
+/// shape that makes one eye however the opponent plays ([`one_eye`]). Such chains only seem
+/// to be in seki with the chain inside them.
+fn throw_in_kills(board: &Grid, i: usize, player: Player) -> bool {
+    let mut after = board.clone();
+    after.set(i, Cell::Stone(player));
+    let mut seen = vec![false; board.len()];
+    let taken = after.component(i, |c| c == Cell::Stone(player), &mut seen);
+    let [last] = after.liberties(&taken)[..] else {
+        return false;
+    };
+    if !one_eye(board, &taken) {
+        return false;
+    }
+    for &s in &taken {
+        after.set(s, Cell::Empty);
+    }
+    after.set(last, Cell::Stone(!player));
+    let mut seen = vec![false; board.len()];
+    for &s in &taken {
+        for n in board.neighbours(s) {
+            if seen[n] || after.cell(n) != Cell::Stone(!player) {
+                continue;
+            }
+            let chain = after.component(n, |c| c == Cell::Stone(!player), &mut seen);
+            if after.liberties(&chain).iter().any(|l| !taken.contains(l)) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Whether an empty space of the points `space`, enclosed by one player, makes one eye
+/// at most when the other moves first: three points or fewer, the square and the pyramid
+/// fours, the bulky and the crossed fives (told by how many neighbours inside the space
+/// each point has).
+fn one_eye(board: &Grid, space: &[usize]) -> bool {
+    let degrees: Vec<usize> = space
+        .iter()
+        .map(|&p| board.neighbours(p).filter(|n| space.contains(n)).count())
+        .collect();
+    let most = degrees.iter().copied().max().unwrap_or(0);
+    let twos = degrees.iter().filter(|&&d| d == 2).count();
+    match space.len() {
+        0..=3 => true,
+        4 => most == 3 || twos == 4,
+        5 => most == 4 || (most == 3 && twos == 3),
+        _ => false,
     }
 }

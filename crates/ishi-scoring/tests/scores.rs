@@ -2,7 +2,7 @@
 
 use ishi_rules::go::{Go, GoRules, Komi, Point, Setup};
 use ishi_rules::{ByColor, Player};
-use ishi_scoring::{Breakdown, DeadStones, GameResult, guess_dead_stones, score};
+use ishi_scoring::{Breakdown, DeadStones, GameResult, Ownership, guess_dead_stones, score};
 
 /// One case of the fixture file.
 #[derive(Default)]
@@ -260,4 +260,47 @@ fn an_ownership_guess_keeps_a_seki_alive() {
         .to_string(),
         "W+6.5"
     );
+}
+
+/// The end of a 9x9 game against Pachi (2026-11-28, game 34 of seed 55): White's group in the
+/// upper left shares its last two liberties, B8 and D8, with Black's B9, C9 and C8 inside it,
+/// which looks like seki. But Black throws in at B8, White must take the four stones at D8,
+/// and the square four they leave makes one eye: the group is dead. The count finds no seki,
+/// and with the group dead it is Pachi's, B+17.5.
+#[test]
+fn a_throw_in_that_leaves_one_eye_is_no_seki() {
+    let go = Go::from_diagram(
+        "
+        O X X O O X . X .
+        O . X . O X X X O
+        O O O O O O X X X
+        O X X O O X X O O
+        X X X X X . X O .
+        . X . X X X X O O
+        X X X X O O O O O
+        O O X O O . . . O
+        . O O . O . X X .
+        ",
+        GoRules::CHINESE,
+        Player::Black,
+    )
+    .unwrap();
+    let as_it_stands = score(&go, &DeadStones::new()).ownership;
+    for p in points(&["A9", "D9", "F7", "B9", "C8"]) {
+        assert!(
+            !matches!(as_it_stands.get(p), Some(Ownership::Seki(_))),
+            "{p}: {:?}",
+            as_it_stands.get(p)
+        );
+    }
+    let group = [
+        "A6", "A7", "A8", "A9", "B7", "C7", "D7", "E7", "F7", "D6", "E6", "D9", "E9", "E8",
+    ];
+    let dead = DeadStones::from_points(
+        &go,
+        points(&group)
+            .into_iter()
+            .chain(points(&["J8", "G1", "H1"])),
+    );
+    assert_eq!(score(&go, &dead).result().to_string(), "B+17.5");
 }
