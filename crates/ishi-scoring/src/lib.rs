@@ -70,13 +70,14 @@
 //! 1. *Shared points* are the empty points of regions that touch living stones of both
 //!    colours (dame, and the shared liberties of a seki).
 //! 2. Shared points are filled, in board order and again until nothing changes, whenever a
-//!    player can fill one *safely*: a stone there would capture, or would leave its chain (the
-//!    stone with the chains it joins) two liberties or more, or would throw in to kill: its
-//!    chain left one liberty, the opponent's taking it leaves the chains around it no
-//!    liberty but the points taken, and those make one eye at most with the thrower to move
-//!    (three points or fewer, the square and pyramid fours, the bulky and crossed fives). A
-//!    point only one player can fill safely gets that player's stone; a point both can fill, or where a stone would capture,
-//!    is filled by nobody in particular: it stops being anyone's liberty.
+//!    player can fill one *safely*: a stone there would capture, or would leave its chain
+//!    (the stone with the chains it joins) two liberties or more, or would throw in to
+//!    kill: its chain left one liberty, the opponent's taking it leaves the chains around
+//!    it no liberty but the points taken, and those make one eye at most with the thrower
+//!    to move (three points or fewer, the square and pyramid fours, the bulky and crossed
+//!    fives). A point only one player can fill safely gets that player's stone; a point
+//!    both can fill, or where a stone would capture, is filled by nobody in particular: it
+//!    stops being anyone's liberty.
 //! 3. The shared points left empty are *seki points*. The living chains that touch one, once
 //!    the dame are filled (chains a filled point joins count together), are in seki, and an
 //!    empty region that one colour surrounds and that touches a stone in seki is a *seki eye*:

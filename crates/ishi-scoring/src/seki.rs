@@ -105,7 +105,7 @@ fn fill(board: &Grid, i: usize, player: Player) -> Fill {
             Cell::Filled => {}
         }
     }
-    if count >= 2 || throw_in_kills(board, i, player) {
+    if count >= 2 || (count == 1 && throw_in_kills(board, i, player)) {
         Fill::Safe
     } else {
         Fill::SelfAtari
