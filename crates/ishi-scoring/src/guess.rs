@@ -7,7 +7,7 @@ use ishi_rules::{ByColor, Player};
 
 use crate::dead::DeadStones;
 use crate::grid::{Cell, Chains, Grid, Regions};
-use crate::seki::seki_stones;
+use crate::seki::{killed_by_throw_in, seki_stones};
 
 /// An empty region sealed by one colour with at least this many points counts as two eyes.
 const TWO_EYE_SPACE: usize = 4;
@@ -105,7 +105,9 @@ pub fn guess_dead_stones(go: &Go) -> DeadStones {
 /// not. A value that is not a number makes its chain's mean not a number, and the chain is
 /// kept alive. So is a chain in seki on the board as it stands (by the rule of the [crate
 /// documentation](crate#seki)): playouts resolve a seki at random, as one side or the other
-/// fills a shared liberty, so their ownership cannot tell it.
+/// fills a shared liberty, so their ownership cannot tell it. And where chains read dead lie
+/// inside a group read alive that a throw-in of theirs kills (the same rule's step 2), the
+/// reading is turned around: playouts that refuse self-ataris never try the throw-in.
 ///
 /// ```
 /// use ishi_rules::Player;
@@ -154,7 +156,42 @@ pub fn guess_dead_stones_with(
             }
         }
     }
+    revive_throw_ins(&grid, &mut dead);
     Ok(DeadStones::from_mask(&grid, &dead))
+}
+
+/// Turns the guess around where chains guessed dead inside a group guessed alive kill it by a
+/// throw-in ([`killed_by_throw_in`]): playouts that refuse self-ataris never try one, so they
+/// read the group as living. The group dies, and the chains the throw-in joins live.
+fn revive_throw_ins(grid: &Grid, dead: &mut [bool]) {
+    for i in (0..grid.len()).filter(|&i| grid.cell(i) == Cell::Empty) {
+        for player in [Player::Black, Player::White] {
+            let mut inside = grid
+                .neighbours(i)
+                .filter(|&n| grid.stone(n) == Some(player))
+                .peekable();
+            if inside.peek().is_none() || !inside.all(|n| dead[n]) {
+                continue;
+            }
+            let Some(killed) = killed_by_throw_in(grid, i, player) else {
+                continue;
+            };
+            if killed.iter().any(|&k| dead[k]) {
+                continue;
+            }
+            let mut seen = vec![false; grid.len()];
+            for n in grid.neighbours(i) {
+                if grid.stone(n) == Some(player) && !seen[n] {
+                    for s in grid.component(n, |c| c == Cell::Stone(player), &mut seen) {
+                        dead[s] = false;
+                    }
+                }
+            }
+            for k in killed {
+                dead[k] = true;
+            }
+        }
+    }
 }
 
 /// An ownership estimate without one value per point of the board.

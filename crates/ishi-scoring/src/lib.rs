@@ -73,9 +73,10 @@
 //!    player can fill one *safely*: a stone there would capture, or would leave its chain
 //!    (the stone with the chains it joins) two liberties or more, or would throw in to
 //!    kill: its chain left one liberty, the opponent's taking it leaves the chains around
-//!    it no liberty but the points taken, and those make one eye at most with the thrower
-//!    to move (three points or fewer, the square and pyramid fours, the bulky and crossed
-//!    fives). A point only one player can fill safely gets that player's stone; a point
+//!    it no liberty but the points taken (once the thrower has filled their other
+//!    liberties, where its stones keep two liberties each), and those make one eye at most
+//!    with the thrower to move (three points or fewer, the square and pyramid fours, the
+//!    bulky and crossed fives, the rabbity six). A point only one player can fill safely gets that player's stone; a point
 //!    both can fill, or where a stone would capture, is filled by nobody in particular: it
 //!    stops being anyone's liberty.
 //! 3. The shared points left empty are *seki points*. The living chains that touch one, once

@@ -71,6 +71,16 @@ pub(crate) fn seki_stones(board: &Grid, regions: &Regions) -> Vec<bool> {
 
 /// What a stone of `player` on the empty point `i` of `board` would do.
 fn fill(board: &Grid, i: usize, player: Player) -> Fill {
+    match liberties_of_fill(board, i, player) {
+        None => Fill::Captures,
+        Some(count) if count >= 2 || (count == 1 && throw_in_kills(board, i, player)) => Fill::Safe,
+        Some(_) => Fill::SelfAtari,
+    }
+}
+
+/// The liberties a stone of `player` on the empty point `i` of `board` leaves its chain (the
+/// stone with the chains it joins), or `None` when it captures an opponent chain.
+fn liberties_of_fill(board: &Grid, i: usize, player: Player) -> Option<usize> {
     let mut seen = vec![false; board.len()];
     let mut liberties = vec![false; board.len()];
     let mut count = 0;
@@ -99,58 +109,79 @@ fn fill(board: &Grid, i: usize, player: Player) -> Fill {
                 let mut mine = vec![false; board.len()];
                 let chain = board.component(n, |c| c == Cell::Stone(p), &mut mine);
                 if board.liberties(&chain) == [i] {
-                    return Fill::Captures;
+                    return None;
                 }
             }
             Cell::Filled => {}
         }
     }
-    if count >= 2 || (count == 1 && throw_in_kills(board, i, player)) {
-        Fill::Safe
-    } else {
-        Fill::SelfAtari
-    }
+    Some(count)
 }
 
 /// Whether a stone of `player` on the empty point `i`, which leaves its chain one liberty,
-/// kills the chains around it: the opponent must take the chain at that liberty, and the
-/// chains that border the stones taken are left no liberty but their points, a space of a
-/// shape that makes one eye however the opponent plays ([`one_eye`]). Such chains only seem
-/// to be in seki with the chain inside them.
+/// kills the chains around it ([`killed_by_throw_in`]).
 fn throw_in_kills(board: &Grid, i: usize, player: Player) -> bool {
+    killed_by_throw_in(board, i, player).is_some()
+}
+
+/// The opponent chains a stone of `player` on the empty point `i` kills by throwing in, if it
+/// does. The stone leaves its chain one liberty, and the stones of that chain make a space of
+/// a shape that makes one eye however the opponent plays ([`one_eye`]). The chains of the
+/// opponent that border them have no other liberty but that one, or liberties away from the
+/// chain that `player` can fill keeping two liberties (filled first, as the thrower would).
+/// So the opponent must take the chain, and is left one eye. Such chains only seem to be in
+/// seki with the chain inside them, or alive around it.
+pub(crate) fn killed_by_throw_in(board: &Grid, i: usize, player: Player) -> Option<Vec<usize>> {
     let mut after = board.clone();
     after.set(i, Cell::Stone(player));
     let mut seen = vec![false; board.len()];
     let taken = after.component(i, |c| c == Cell::Stone(player), &mut seen);
     let [last] = after.liberties(&taken)[..] else {
-        return false;
+        return None;
     };
     if !one_eye(board, &taken) {
-        return false;
+        return None;
+    }
+    let mut seen = vec![false; board.len()];
+    let mut around = Vec::new();
+    for &s in &taken {
+        for n in board.neighbours(s) {
+            if !seen[n] && after.cell(n) == Cell::Stone(!player) {
+                around.extend(after.component(n, |c| c == Cell::Stone(!player), &mut seen));
+            }
+        }
+    }
+    for l in after.liberties(&around) {
+        if l == last {
+            continue;
+        }
+        if liberties_of_fill(&after, l, player)? < 2 {
+            return None;
+        }
+        after.set(l, Cell::Stone(player));
     }
     for &s in &taken {
         after.set(s, Cell::Empty);
     }
     after.set(last, Cell::Stone(!player));
     let mut seen = vec![false; board.len()];
-    for &s in &taken {
-        for n in board.neighbours(s) {
-            if seen[n] || after.cell(n) != Cell::Stone(!player) {
-                continue;
-            }
-            let chain = after.component(n, |c| c == Cell::Stone(!player), &mut seen);
-            if after.liberties(&chain).iter().any(|l| !taken.contains(l)) {
-                return false;
-            }
+    for &s in &around {
+        if seen[s] {
+            continue;
+        }
+        let chain = after.component(s, |c| c == Cell::Stone(!player), &mut seen);
+        if after.liberties(&chain).iter().any(|l| !taken.contains(l)) {
+            return None;
         }
     }
-    true
+    Some(around)
 }
 
 /// Whether an empty space of the points `space`, enclosed by one player, makes one eye
 /// at most when the other moves first: three points or fewer, the square and the pyramid
-/// fours, the bulky and the crossed fives (told by how many neighbours inside the space
-/// each point has).
+/// fours, the bulky and the crossed fives, the rabbity six (told by how many neighbours
+/// inside the space each point has: the rabbity six is the one connected six with a point of
+/// four neighbours and six adjacent pairs, a cross with a point between two of its arms).
 fn one_eye(board: &Grid, space: &[usize]) -> bool {
     let degrees: Vec<usize> = space
         .iter()
@@ -158,10 +189,12 @@ fn one_eye(board: &Grid, space: &[usize]) -> bool {
         .collect();
     let most = degrees.iter().copied().max().unwrap_or(0);
     let twos = degrees.iter().filter(|&&d| d == 2).count();
+    let pairs = degrees.iter().sum::<usize>() / 2;
     match space.len() {
         0..=3 => true,
         4 => most == 3 || twos == 4,
         5 => most == 4 || (most == 3 && twos == 3),
+        6 => most == 4 && pairs == 6,
         _ => false,
     }
 }

@@ -47,6 +47,34 @@ fn random_game(size: usize, rules: GoRules, seed: u64, moves: usize) -> (Go, ByC
     (go, placed)
 }
 
+/// Whether a chain that `dead` leaves alive has two liberties or fewer, one of them a liberty
+/// of a dead opponent chain too.
+fn alive_short_of_liberties_beside_dead(go: &Go, dead: &DeadStones) -> bool {
+    go.points().any(|p| {
+        let Some(color) = go.stone_at(p) else {
+            return false;
+        };
+        let liberties = go.liberties(p);
+        !dead.contains(p)
+            && liberties.len() <= 2
+            && liberties.iter().any(|&l| {
+                neighbours(go, l).any(|n| go.stone_at(n) == Some(!color) && dead.contains(n))
+            })
+    })
+}
+
+/// The points next to `p` on the board of `go`.
+fn neighbours(go: &Go, p: Point) -> impl Iterator<Item = Point> + '_ {
+    let (col, row) = (i16::from(p.col()), i16::from(p.row()));
+    [(-1, 0), (1, 0), (0, -1), (0, 1)]
+        .into_iter()
+        .filter_map(move |(dc, dr)| {
+            let c = u8::try_from(col + dc).ok()?;
+            let r = u8::try_from(row + dr).ok()?;
+            Point::new(c, r).filter(|n| n.is_on(go.size()))
+        })
+}
+
 /// The same stones and prisoners under other rules.
 fn with_rules(go: &Go, rules: GoRules) -> Go {
     Go::from_setup(&Setup {
@@ -236,10 +264,14 @@ proptest! {
 
     /// An ownership estimate that agrees with a count gives back that count's dead stones,
     /// but for the chains in seki on the board as it stands: the guess keeps those alive.
+    /// Marks that leave a chain of two liberties or fewer alive next to a dead opponent chain
+    /// on one of them are left out: a throw-in may kill it (`an_ownership_guess_sees_a_throw_in_kill`
+    /// in `scores.rs`), and the guess then overrules the marks.
     #[test]
     fn a_perfect_ownership_estimate_recovers_the_marks(go in arb_position(), marks in arb_points()) {
         let go = with_rules(&go, GoRules::JAPANESE);
         let dead = DeadStones::from_points(&go, marks);
+        prop_assume!(!alive_short_of_liberties_beside_dead(&go, &dead));
         let in_seki = score(&go, &DeadStones::new()).ownership;
         let expected = DeadStones::from_points(
             &go,

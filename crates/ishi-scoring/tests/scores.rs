@@ -234,23 +234,13 @@ fn an_ownership_guess_keeps_a_seki_alive() {
     .unwrap();
     let really_dead = points(&["A1", "A3", "B5", "G6", "A7", "J7", "B8", "F9", "G9"]);
     let seki = points(&["G1", "H1", "J2"]);
-    // An estimate that has every stone of `really_dead` and of the seki taken, and the rest
-    // its own colour's.
-    let estimate: Vec<f32> = go
-        .points()
-        .map(|p| match go.stone_at(p) {
-            Some(color) if really_dead.contains(&p) || seki.contains(&p) => color.fold(-1.0, 1.0),
-            Some(color) => color.fold(1.0, -1.0),
-            None => 0.0,
-        })
-        .collect();
-    let dead = ishi_scoring::guess_dead_stones_with(&go, &estimate).unwrap();
-    let mut guessed: Vec<Point> = dead.iter().collect();
-    guessed.sort_by_key(|p| (p.row(), p.col()));
+    let taken: Vec<Point> = really_dead.iter().chain(&seki).copied().collect();
     let mut expected = really_dead.clone();
     expected.sort_by_key(|p| (p.row(), p.col()));
-    assert_eq!(guessed, expected);
-    assert_eq!(score(&go, &dead).result().to_string(), "B+2.5");
+    assert_eq!(
+        guess_from_playouts(&go, &taken),
+        (expected, "B+2.5".to_string())
+    );
     assert_eq!(
         score(
             &go,
@@ -303,4 +293,128 @@ fn a_throw_in_that_leaves_one_eye_is_no_seki() {
             .chain(points(&["J8", "G1", "H1"])),
     );
     assert_eq!(score(&go, &dead).result().to_string(), "B+17.5");
+}
+
+/// White's wall in the upper left shares its last two liberties, B7 and D6, with Black's five
+/// stones inside it, which looks like seki. But Black throws in at D6, White must take the six
+/// stones at B7, and they leave the rabbity six, which makes one eye when Black plays its
+/// middle, C6: the wall is dead, and the board is Black's.
+#[test]
+fn a_throw_in_that_leaves_the_rabbity_six_is_no_seki() {
+    let go = Go::from_diagram(
+        "
+        O . X O O X .
+        O X X . O X X
+        O O X X O X .
+        X O O O O X X
+        X X X X X X X
+        X . X X . X X
+        X X X X X X .
+        ",
+        GoRules::CHINESE,
+        Player::Black,
+    )
+    .unwrap();
+    let as_it_stands = score(&go, &DeadStones::new()).ownership;
+    for p in points(&["A7", "E7", "C7", "D5"]) {
+        assert!(
+            !matches!(as_it_stands.get(p), Some(Ownership::Seki(_))),
+            "{p}: {:?}",
+            as_it_stands.get(p)
+        );
+    }
+    let wall = [
+        "A7", "A6", "A5", "B5", "B4", "C4", "D4", "E4", "E5", "E6", "E7", "D7",
+    ];
+    let dead = DeadStones::from_points(&go, points(&wall));
+    assert_eq!(score(&go, &dead).result().to_string(), "B+41.5");
+}
+
+/// The dead stones guessed from an estimate that has the stones of `taken` the opponent's
+/// and every other stone its own colour's, as playouts that never throw in would read it,
+/// sorted as `expected` is; and the count with them.
+fn guess_from_playouts(go: &Go, taken: &[Point]) -> (Vec<Point>, String) {
+    let estimate: Vec<f32> = go
+        .points()
+        .map(|p| match go.stone_at(p) {
+            Some(color) if taken.contains(&p) => color.fold(-1.0, 1.0),
+            Some(color) => color.fold(1.0, -1.0),
+            None => 0.0,
+        })
+        .collect();
+    let dead = ishi_scoring::guess_dead_stones_with(go, &estimate).unwrap();
+    let mut guessed: Vec<Point> = dead.iter().collect();
+    guessed.sort_by_key(|p| (p.row(), p.col()));
+    (guessed, score(go, &dead).result().to_string())
+}
+
+/// Two ends of 9x9 games against Pachi (2026-11-28, seed 57) where a group has no liberties
+/// but those it shares with the opponent's stones inside it, and playouts, which refuse
+/// self-ataris, give the inside to the group. The guess turns that around where a throw-in
+/// kills: the group dies, the stones inside live, and the count is Pachi's.
+///
+/// - Game 8: White's group on the right shares J7 and J9 with Black's H7, H8 and J8. Black
+///   throws in at J7, White must take the four stones at J9, and the square four they leave
+///   makes one eye: B+7.5, not the W+22.5 of the playouts' reading.
+/// - Game 40: White's group at the top shares F9 and G8 with Black's G9, H9, J9 and H8, and
+///   has A9 besides, which Black fills joined to its wall. Then Black throws in at G8, White
+///   must take the five stones at F9, and the bulky five they leave makes one eye: B+9.5,
+///   not W+29.5.
+#[test]
+fn an_ownership_guess_sees_a_throw_in_kill() {
+    let game_8 = Go::from_diagram(
+        "
+        . . X . . X O O .
+        . X X X . X O X X
+        X . . X O X O X .
+        X X X O X X O O O
+        O O O O O X O X O
+        . . . O X X X X O
+        . . O X O O X X X
+        . . O X X O O O X
+        . . . . O . . O O
+        ",
+        GoRules::CHINESE,
+        Player::Black,
+    )
+    .unwrap();
+    let in_atari = points(&["D2", "E2", "D3", "E7"]);
+    let inside = points(&["H7", "H8", "J8"]);
+    let group = points(&["G5", "G6", "G7", "G8", "G9", "H9", "H6", "J6", "J5", "J4"]);
+    let taken: Vec<Point> = in_atari.iter().chain(&inside).copied().collect();
+    let mut expected: Vec<Point> = in_atari.into_iter().chain(group).collect();
+    expected.sort_by_key(|p| (p.row(), p.col()));
+    assert_eq!(
+        guess_from_playouts(&game_8, &taken),
+        (expected, "B+7.5".to_string())
+    );
+
+    let game_40 = Go::from_diagram(
+        "
+        . O O O O . X X X
+        X O O X O O . X O
+        X X X X X O O O O
+        X X X O X X X X X
+        O O O O O X X . X
+        . . O O X X . X X
+        O . O . O X X X X
+        O X O O O X O O O
+        . X . O O O . O .
+        ",
+        GoRules::CHINESE,
+        Player::White,
+    )
+    .unwrap();
+    let in_atari = points(&["B1", "B2"]);
+    let inside = points(&["G9", "H9", "J9", "H8"]);
+    let group = points(&[
+        "B9", "C9", "D9", "E9", "B8", "C8", "E8", "F8", "F7", "G7", "H7", "J7", "J8",
+    ]);
+    let taken: Vec<Point> = in_atari.iter().chain(&inside).copied().collect();
+    let mut expected: Vec<Point> = in_atari.into_iter().chain(group).collect();
+    expected.sort_by_key(|p| (p.row(), p.col()));
+    assert_eq!(
+        guess_from_playouts(&game_40, &taken),
+        (expected, "B+9.5".to_string())
+    );
 }
