@@ -76,9 +76,9 @@
 //!    it no liberty but the points taken (once the thrower has filled their other
 //!    liberties, where its stones keep two liberties each), and those make one eye at most
 //!    with the thrower to move (three points or fewer, the square and pyramid fours, the
-//!    bulky and crossed fives, the rabbity six). A point only one player can fill safely gets that player's stone; a point
-//!    both can fill, or where a stone would capture, is filled by nobody in particular: it
-//!    stops being anyone's liberty.
+//!    bulky and crossed fives, the rabbity six). A point only one player can fill safely
+//!    gets that player's stone; a point both can fill, or where a stone would capture, is
+//!    filled by nobody in particular: it stops being anyone's liberty.
 //! 3. The shared points left empty are *seki points*. The living chains that touch one, once
 //!    the dame are filled (chains a filled point joins count together), are in seki, and an
 //!    empty region that one colour surrounds and that touches a stone in seki is a *seki eye*:

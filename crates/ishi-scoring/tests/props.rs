@@ -265,8 +265,8 @@ proptest! {
     /// An ownership estimate that agrees with a count gives back that count's dead stones,
     /// but for the chains in seki on the board as it stands: the guess keeps those alive.
     /// Marks that leave a chain of two liberties or fewer alive next to a dead opponent chain
-    /// on one of them are left out: a throw-in may kill it (`an_ownership_guess_sees_a_throw_in_kill`
-    /// in `scores.rs`), and the guess then overrules the marks.
+    /// on one of them are left out: a throw-in may kill it, and the guess then overrules the
+    /// marks (`an_ownership_guess_sees_a_throw_in_kill` in `scores.rs`).
     #[test]
     fn a_perfect_ownership_estimate_recovers_the_marks(go in arb_position(), marks in arb_points()) {
         let go = with_rules(&go, GoRules::JAPANESE);
