@@ -7,7 +7,7 @@ use ishi_rules::{ByColor, Player};
 
 use crate::dead::DeadStones;
 use crate::grid::{Cell, Chains, Grid, Regions};
-use crate::seki::{killed_by_throw_in, seki_stones};
+use crate::seki::{ThrowIn, seki_stones, throw_in};
 
 /// An empty region sealed by one colour with at least this many points counts as two eyes.
 const TWO_EYE_SPACE: usize = 4;
@@ -161,8 +161,8 @@ pub fn guess_dead_stones_with(
 }
 
 /// Turns the guess around where chains guessed dead inside a group guessed alive kill it by a
-/// throw-in ([`killed_by_throw_in`]): playouts that refuse self-ataris never try one, so they
-/// read the group as living. The group dies, and the chains the throw-in joins live.
+/// throw-in ([`throw_in`]): playouts that refuse self-ataris never try one, so they read the
+/// group as living. The group dies, and the chains the throw-in joins live.
 fn revive_throw_ins(grid: &Grid, dead: &mut [bool]) {
     for i in (0..grid.len()).filter(|&i| grid.cell(i) == Cell::Empty) {
         for player in [Player::Black, Player::White] {
@@ -173,19 +173,14 @@ fn revive_throw_ins(grid: &Grid, dead: &mut [bool]) {
             if inside.peek().is_none() || !inside.all(|n| dead[n]) {
                 continue;
             }
-            let Some(killed) = killed_by_throw_in(grid, i, player) else {
+            let Some(ThrowIn { taken, killed }) = throw_in(grid, i, player) else {
                 continue;
             };
             if killed.iter().any(|&k| dead[k]) {
                 continue;
             }
-            let mut seen = vec![false; grid.len()];
-            for n in grid.neighbours(i) {
-                if grid.stone(n) == Some(player) && !seen[n] {
-                    for s in grid.component(n, |c| c == Cell::Stone(player), &mut seen) {
-                        dead[s] = false;
-                    }
-                }
+            for s in taken {
+                dead[s] = false;
             }
             for k in killed {
                 dead[k] = true;

@@ -119,19 +119,28 @@ fn liberties_of_fill(board: &Grid, i: usize, player: Player) -> Option<usize> {
 }
 
 /// Whether a stone of `player` on the empty point `i`, which leaves its chain one liberty,
-/// kills the chains around it ([`killed_by_throw_in`]).
+/// kills the chains around it ([`throw_in`]).
 fn throw_in_kills(board: &Grid, i: usize, player: Player) -> bool {
-    killed_by_throw_in(board, i, player).is_some()
+    throw_in(board, i, player).is_some()
 }
 
-/// The opponent chains a stone of `player` on the empty point `i` kills by throwing in, if it
-/// does. The stone leaves its chain one liberty, and the stones of that chain make a space of
+/// A throw-in that kills: the stones the opponent must take, and the opponent's stones it
+/// kills.
+pub(crate) struct ThrowIn {
+    /// The stones of the chain the throw-in makes, the thrown stone's point among them.
+    pub(crate) taken: Vec<usize>,
+    /// The stones of the opponent chains around them.
+    pub(crate) killed: Vec<usize>,
+}
+
+/// What a stone of `player` on the empty point `i` kills by throwing in, if it does. The
+/// stone leaves its chain one liberty, and the stones of that chain make a space of
 /// a shape that makes one eye however the opponent plays ([`one_eye`]). The chains of the
 /// opponent that border them have no other liberty but that one, or liberties away from the
 /// chain that `player` can fill keeping two liberties (filled first, as the thrower would).
 /// So the opponent must take the chain, and is left one eye. Such chains only seem to be in
 /// seki with the chain inside them, or alive around it.
-pub(crate) fn killed_by_throw_in(board: &Grid, i: usize, player: Player) -> Option<Vec<usize>> {
+pub(crate) fn throw_in(board: &Grid, i: usize, player: Player) -> Option<ThrowIn> {
     let mut after = board.clone();
     after.set(i, Cell::Stone(player));
     let mut seen = vec![false; board.len()];
@@ -174,7 +183,10 @@ pub(crate) fn killed_by_throw_in(board: &Grid, i: usize, player: Player) -> Opti
             return None;
         }
     }
-    Some(around)
+    Some(ThrowIn {
+        taken,
+        killed: around,
+    })
 }
 
 /// Whether an empty space of the points `space`, enclosed by one player, makes one eye

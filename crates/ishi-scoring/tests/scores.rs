@@ -348,6 +348,20 @@ fn guess_from_playouts(go: &Go, taken: &[Point]) -> (Vec<Point>, String) {
     (guessed, score(go, &dead).result().to_string())
 }
 
+/// A game's end where a throw-in kills a group the playouts read alive.
+struct ThrowInGame {
+    diagram: &'static str,
+    to_move: Player,
+    /// Stones in atari, which the playouts take.
+    in_atari: &'static [&'static str],
+    /// The stones inside the group, which the playouts take too.
+    inside: &'static [&'static str],
+    /// The group the throw-in kills.
+    group: &'static [&'static str],
+    /// The count with the group dead.
+    result: &'static str,
+}
+
 /// Two ends of 9x9 games against Pachi (2026-11-28, seed 57) where a group has no liberties
 /// but those it shares with the opponent's stones inside it, and playouts, which refuse
 /// self-ataris, give the inside to the group. The guess turns that around where a throw-in
@@ -362,8 +376,7 @@ fn guess_from_playouts(go: &Go, taken: &[Point]) -> (Vec<Point>, String) {
 ///   not W+29.5.
 #[test]
 fn an_ownership_guess_sees_a_throw_in_kill() {
-    let game_8 = Go::from_diagram(
-        "
+    let game_8 = "
         . . X . . X O O .
         . X X X . X O X X
         X . . X O X O X .
@@ -373,24 +386,8 @@ fn an_ownership_guess_sees_a_throw_in_kill() {
         . . O X O O X X X
         . . O X X O O O X
         . . . . O . . O O
-        ",
-        GoRules::CHINESE,
-        Player::Black,
-    )
-    .unwrap();
-    let in_atari = points(&["D2", "E2", "D3", "E7"]);
-    let inside = points(&["H7", "H8", "J8"]);
-    let group = points(&["G5", "G6", "G7", "G8", "G9", "H9", "H6", "J6", "J5", "J4"]);
-    let taken: Vec<Point> = in_atari.iter().chain(&inside).copied().collect();
-    let mut expected: Vec<Point> = in_atari.into_iter().chain(group).collect();
-    expected.sort_by_key(|p| (p.row(), p.col()));
-    assert_eq!(
-        guess_from_playouts(&game_8, &taken),
-        (expected, "B+7.5".to_string())
-    );
-
-    let game_40 = Go::from_diagram(
-        "
+        ";
+    let game_40 = "
         . O O O O . X X X
         X O O X O O . X O
         X X X X X O O O O
@@ -400,21 +397,44 @@ fn an_ownership_guess_sees_a_throw_in_kill() {
         O . O . O X X X X
         O X O O O X O O O
         . X . O O O . O .
-        ",
-        GoRules::CHINESE,
-        Player::White,
-    )
-    .unwrap();
-    let in_atari = points(&["B1", "B2"]);
-    let inside = points(&["G9", "H9", "J9", "H8"]);
-    let group = points(&[
-        "B9", "C9", "D9", "E9", "B8", "C8", "E8", "F8", "F7", "G7", "H7", "J7", "J8",
-    ]);
-    let taken: Vec<Point> = in_atari.iter().chain(&inside).copied().collect();
-    let mut expected: Vec<Point> = in_atari.into_iter().chain(group).collect();
-    expected.sort_by_key(|p| (p.row(), p.col()));
-    assert_eq!(
-        guess_from_playouts(&game_40, &taken),
-        (expected, "B+9.5".to_string())
-    );
+        ";
+    let games = [
+        ThrowInGame {
+            diagram: game_8,
+            to_move: Player::Black,
+            in_atari: &["D2", "E2", "D3", "E7"],
+            inside: &["H7", "H8", "J8"],
+            group: &["G5", "G6", "G7", "G8", "G9", "H9", "H6", "J6", "J5", "J4"],
+            result: "B+7.5",
+        },
+        ThrowInGame {
+            diagram: game_40,
+            to_move: Player::White,
+            in_atari: &["B1", "B2"],
+            inside: &["G9", "H9", "J9", "H8"],
+            group: &[
+                "B9", "C9", "D9", "E9", "B8", "C8", "E8", "F8", "F7", "G7", "H7", "J7", "J8",
+            ],
+            result: "B+9.5",
+        },
+    ];
+    for ThrowInGame {
+        diagram,
+        to_move,
+        in_atari,
+        inside,
+        group,
+        result,
+    } in games
+    {
+        let go = Go::from_diagram(diagram, GoRules::CHINESE, to_move).unwrap();
+        let taken = points(&[in_atari, inside].concat());
+        let mut expected = points(&[in_atari, group].concat());
+        expected.sort_by_key(|p| (p.row(), p.col()));
+        assert_eq!(
+            guess_from_playouts(&go, &taken),
+            (expected, result.to_string()),
+            "{result}"
+        );
+    }
 }
