@@ -57,6 +57,8 @@ pub(crate) struct AnalyzeArgs {
     /// get no mark, so the marks point at the moves worth a second look; marks the record had
     /// are replaced, its other properties kept. Othello is written FF[4]GM[2] with points
     /// like B[fe] (column, then row, both from a, rows from the top) and passes as B[].
+    // The SGF properties above are plain text in `--help`, not links.
+    #[allow(rustdoc::broken_intra_doc_links)]
     #[arg(long, value_name = "OUT")]
     sgf: Option<PathBuf>,
 }

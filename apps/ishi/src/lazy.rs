@@ -1,5 +1,5 @@
 //! The parts of the web build that load when first needed. In the web's release build
-//! (feature `wasm-split`, `dx build --wasm-split`) each part declared with [`loader!`] is a
+//! (feature `wasm-split`, `dx build --wasm-split`) each part declared with `loader!` is a
 //! WASM module of its own: the first board does without it. Elsewhere (the desktop, tests,
 //! `dx serve`) a part is a plain function call.
 //!
@@ -7,7 +7,7 @@
 //! - a module that cannot be fetched (offline on a first visit, or a newer build on the
 //!   server whose modules have other names) shows a message instead of nothing forever
 //!   (dx's loader logs the failure and never answers) or a panic, which in WASM would end
-//!   the app ([`show`]);
+//!   the app (`show`);
 //! - once the first board has shown, [`preload`] fetches every part in the background, so a
 //!   sheet opens at once when asked for and a page left open keeps working after the server
 //!   has moved on to a newer build.
@@ -39,7 +39,7 @@ macro_rules! loader {
 pub(crate) use loader;
 
 /// Renders the lazy part of `$loader` (its function `$body`) with `$props`: through
-/// [`show`] in the split build, by calling `$body` elsewhere. With `or $otherwise` (a
+/// `show` in the split build, by calling `$body` elsewhere. With `or $otherwise` (a
 /// function giving an `Element`), that stands in for a part that could not be loaded instead
 /// of [`Unavailable`]: for a part the app can do without.
 macro_rules! part {
@@ -56,7 +56,7 @@ macro_rules! part {
 }
 pub(crate) use part;
 
-/// How long a part may take to come before [`show`] says it could not be loaded (it still
+/// How long a part may take to come before `show` says it could not be loaded (it still
 /// shows once it comes). dx's loader does not report a failed fetch: it never answers.
 pub const PATIENCE_MS: u32 = 15_000;
 
@@ -263,7 +263,7 @@ fn unavailable(tr: crate::i18n::Tr) -> Element {
 }
 
 /// Fetches every lazy part, one after the other, in the background: called once the first
-/// board has shown. A part that cannot come is left for [`show`] to report when it is asked
+/// board has shown. A part that cannot come is left for `show` to report when it is asked
 /// for. Nothing to do outside the split build.
 pub async fn preload() {
     #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]

@@ -113,7 +113,7 @@ pub fn now_ms() -> f64 {
 }
 
 /// Keeps the link open while the state wants it, and turns what comes over it into actions,
-/// in the order it came: a message waits for its decoding ([`decode`]).
+/// in the order it came: a message waits for its decoding (`decode`).
 pub fn use_link(app: AppHandle) {
     use_hook(move || {
         let (events, mut queue) = futures_channel::mpsc::unbounded::<(String, f64)>();

@@ -4,7 +4,7 @@
 //!
 //! Used with `#[serde(with = "text")]` for any type with `Display` and `FromStr`, and the
 //! submodules for options, lists, Othello positions (board strings), Go rules and
-//! [`ByColor`] pairs.
+//! [`ByColor`](ishi_rules::ByColor) pairs.
 
 use std::fmt::Display;
 use std::str::FromStr;

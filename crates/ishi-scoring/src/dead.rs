@@ -10,7 +10,7 @@ use crate::grid::Grid;
 ///
 /// Marking works on whole chains: [`from_points`](DeadStones::from_points) and
 /// [`toggle_chain`](DeadStones::toggle_chain) add or remove every stone of the chain through a
-/// point, and [`score`](crate::score) treats a chain as dead when any of its stones is listed,
+/// point, and [`score`](crate::score()) treats a chain as dead when any of its stones is listed,
 /// so a list that names one stone per chain (as a GTP controller or an SGF record may) means
 /// the same. Points that hold no stone, or lie off the board, are ignored everywhere.
 ///

@@ -38,7 +38,7 @@
 //!
 //! Key decisions:
 //!
-//! - **Pure functions of a position and a set of dead stones.** [`score`] reads a [`Go`]
+//! - **Pure functions of a position and a set of dead stones.** [`score()`] reads a [`Go`]
 //!   position and a [`DeadStones`] set and returns a [`Score`]; nothing is stored, so the
 //!   scoring view recounts on every tap ([`DeadStones::toggle_chain`]), and the GTP engine's
 //!   `final_score` and `final_status_list` are [`final_score`] and [`final_status_list`].
@@ -46,7 +46,7 @@
 //!   results compare exactly and print exactly ([`GameResult`]: `B+3.5`, `W+R`, `Draw`).
 //! - **Dead stones are whole chains**, and input never panics: a chain is dead when any of
 //!   its stones is listed; points without a stone, or off the board, are ignored.
-//! - **The rules decide what counts** (see [`score`]): area scoring counts stones and
+//! - **The rules decide what counts** (see [`score()`]): area scoring counts stones and
 //!   surrounded points, seki eyes included; territory scoring counts surrounded points and
 //!   prisoners, and no point next to a seki is territory (Japanese rules, article 8). Rules
 //!   without dead-stone removal (Tromp-Taylor) count the board as it stands: the dead list is

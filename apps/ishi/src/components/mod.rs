@@ -1,5 +1,5 @@
 //! The app's components, one folder each with its own stylesheet. Each reads the state
-//! through [`use_app`](crate::app::use_app), derives what it shows with `use_memo` (so it
+//! through [`use_app`], derives what it shows with `use_memo` (so it
 //! renders again only when that changes), and dispatches actions.
 
 pub mod analysis;

@@ -236,7 +236,7 @@ pub(crate) fn is_candidate(go: &Go, p: Point, me: Player) -> bool {
     go.stone_at(p).is_none() && go.is_playable(p) && !go.is_eye(p, me)
 }
 
-/// The candidate moves of `go` ([`is_candidate`], as the tree expands them) with the keys
+/// The candidate moves of `go` (`is_candidate`, as the tree expands them) with the keys
 /// of their features, for training.
 pub fn candidates(go: &Go) -> Vec<(Point, Vec<u64>)> {
     let knowledge = Knowledge::of(go);

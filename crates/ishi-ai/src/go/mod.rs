@@ -31,7 +31,7 @@
 //! Without its file (a WASM build before the worker has handed it over) the priors are the
 //! hand-set ones.
 //!
-//! The ownership estimate ([`Mcts::ownership`], or [`ownership`] alone) gives
+//! The ownership estimate ([`Mcts::ownership`], or [`ownership()`] alone) gives
 //! `ishi_scoring::guess_dead_stones_with` a Monte Carlo reading of the dead stones.
 
 pub mod features;

@@ -5,9 +5,9 @@
 //! 1. with probability 90 %, a *tactical* reply near the last move: capture an opponent chain
 //!    in atari, or save an own chain in atari by capturing one of its attackers or by
 //!    extending to two liberties or more, unless the extension runs into a working ladder
-//!    ([`tactics`](super::tactics));
+//!    ([`tactics`]);
 //! 2. with probability 95 %, a *3x3 pattern* move on one of the eight points around the last
-//!    move ([`pattern`](super::pattern));
+//!    move ([`pattern`]);
 //! 3. a uniformly random move that is legal (superko aside) and fills none of the mover's own
 //!    eyes ([`Go::playout_move`]), a pass when there is none.
 //!

@@ -15,7 +15,7 @@
 //! | first or second line, no stone within 3 points         | +10 | 0 |
 //! | third line (and fourth on 13x13 and up), no stone within 3 points | +10 | +10 |
 //!
-//! The ladders are read by [`tactics`](super::tactics): a chain in atari whose extension is
+//! The ladders are read by [`tactics`]: a chain in atari whose extension is
 //! caught anyway gets no escape bonus but the penalty, and an atari that catches a chain
 //! counts as its capture (one stone or several).
 //!

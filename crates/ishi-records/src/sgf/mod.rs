@@ -25,7 +25,7 @@ use std::fmt;
 
 pub use parse::parse;
 
-/// The deepest nesting of variations [`parse`] reads.
+/// The deepest nesting of variations [`parse()`] reads.
 ///
 /// Real records nest a few dozen levels. The parser itself keeps nested trees on the heap; the
 /// limit keeps a hostile file from exhausting the stack of the code that walks trees
@@ -63,7 +63,7 @@ pub struct Collection {
 
 /// A game tree: a sequence of nodes, then the variations that branch off after the last one.
 ///
-/// The first variation continues the main line. A tree read by [`parse`] has at least one
+/// The first variation continues the main line. A tree read by [`parse()`] has at least one
 /// node.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct GameTree {

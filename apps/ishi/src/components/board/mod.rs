@@ -5,7 +5,7 @@
 //! draws from the attributes and the browser tests read them. A move commits on pointer
 //! release over the cell it started on; with move confirmation the first tap shows a ghost
 //! stone and a second tap on it plays. On Go boards of 13x13 and more a finger gets a loupe
-//! ([`loupe`]). The board's view is a memo of the state, and each row is a component of
+//! (`loupe`). The board's view is a memo of the state, and each row is a component of
 //! its own, compared on its cells: a move renders again only the rows it changed.
 
 mod cells;
