@@ -41,8 +41,8 @@
 //! #    file near 430 KB (230 KB gzipped; at 20 it was 53 Elo weaker in self-play). The
 //! #    human games lowered the error on both test sets and won 53.5 % in self-play
 //! #    (`docs/strength.md`). EPOCHS and DECAY (L2, default 0.0001) change the fit; with
-//! #    TEST=FILE.obf the fit also prints its error on that file's labelled positions (such
-//! #    as the test sets of step 3), by stage, as the bench would at depth 0.
+//! #    TEST=FILE.obf[,FILE.obf...] the fit also prints its error on each file's labelled
+//! #    positions (such as the test sets of step 3), by stage, as the bench would at depth 0.
 //! LABEL=0,0.5,0.5 MIRROR=1 TEST=crates/ishi-ai/tests/data/eval-selfplay-20-25.obf \
 //!     $T fit g104.obf g105.obf human-0.obf human-1.obf > crates/ishi-ai/src/othello/weights.bin
 //! ```
@@ -72,6 +72,12 @@
 //! than the self-play ones of then (7.3 discs at depth 0 against 8.0; 6.8 with a 2x5 corner
 //! pattern added) but lost to them in games between the engines; beside the self-play games,
 //! as in step 2, they win (`docs/strength.md`).
+//!
+//! `search HUMAN.obf` adds the engine's search value (30,000 nodes, as `generate`'s) to each
+//! position of `human`'s output with more than 18 empties, so that `fit`'s `LABEL` mixes the
+//! game's exact margin with it as it mixes self-play's labels (about 4 ms a position: 37
+//! minutes for each of the two files on one core each). Its effect on the fit:
+//! `docs/strength.md`, "The human games' learning curve".
 //!
 //! A third step measures rather than trains: the test set of `benches/othello_eval.rs`,
 //! positions of strong human games with 20 to 30 empty squares, each labelled with its exact
@@ -439,6 +445,44 @@ fn human(
     Ok(())
 }
 
+/// `human`'s positions of `path` with the engine's view added: each position of more than
+/// [`SOLVE_FROM`] empty squares gets the value of a search on [`PLAYER`]'s budget, as
+/// `generate`'s positions have, and is written with `generate`'s three labels (its exact
+/// margin from the game, that search value, and the margin again: there are no random moves
+/// to correct for), so that `fit`'s `LABEL` mixes them as it mixes those of self-play.
+/// Positions of fewer empties, and lines of more than one label, are written as they are.
+fn search_labels(path: &str, out: &mut impl Write) -> io::Result<()> {
+    let stop = Stop::new();
+    let mut rng = SmallRng::seed_from_u64(0);
+    let start = std::time::Instant::now();
+    let mut searched = 0u64;
+    for line in BufReader::new(std::fs::File::open(path)?).lines() {
+        let line = line?;
+        let parsed = parse_obf_line(&line).ok();
+        let Some((position, Some(margin))) = parsed
+            .filter(|(p, _)| p.score().empties > SOLVE_FROM)
+            .map(|(p, comment)| (p, comment.and_then(|c| c.parse::<i32>().ok())))
+        else {
+            writeln!(out, "{line}")?;
+            continue;
+        };
+        let value = discs(choose(&PLAYER, &position, &mut rng, &stop).eval);
+        writeln!(
+            out,
+            "{}; {margin:+} {value:+.1} {margin:+}",
+            print_board(&position)
+        )?;
+        searched += 1;
+        if searched.is_multiple_of(50_000) {
+            eprintln!(
+                "{searched} positions searched in {:.0} s",
+                start.elapsed().as_secs_f64()
+            );
+        }
+    }
+    Ok(())
+}
+
 /// The positions of `text`, the file `path` of `board; label` lines (labels not read) and
 /// `%` comments; a line that is no position is an error, so that a wrong file does not pass
 /// unnoticed.
@@ -659,9 +703,10 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
 }
 
 /// Prints the mean absolute error in discs of the weights as [`encode`] keeps them on the
-/// labelled positions of `test` (`TEST=FILE.obf`, such as the bench's test set), by stage and
-/// in all: the bench's depth-0 figure for the file, without building the engine.
-fn report(weights: &[Vec<f32>], seen: &[Vec<u32>], min_seen: u32, test: &[Example]) {
+/// labelled positions of `test`, the file `name` (one of `TEST=FILE.obf,...`, such as the
+/// bench's test sets), by stage and in all: the bench's depth-0 figure for the file, without
+/// building the engine.
+fn report(name: &str, weights: &[Vec<f32>], seen: &[Vec<u32>], min_seen: u32, test: &[Example]) {
     let mut by_phase = [(0f64, 0usize); patterns::PHASES];
     for e in test {
         let (stage, share) = e.blend;
@@ -679,7 +724,7 @@ fn report(weights: &[Vec<f32>], seen: &[Vec<u32>], min_seen: u32, test: &[Exampl
     }
     for (phase, (sum, n)) in by_phase.iter().enumerate().filter(|(_, (_, n))| *n > 0) {
         eprintln!(
-            "test set, stage {phase}: {n} positions, mae {:.2} discs",
+            "{name}, stage {phase}: {n} positions, mae {:.2} discs",
             sum / *n as f64
         );
     }
@@ -687,7 +732,7 @@ fn report(weights: &[Vec<f32>], seen: &[Vec<u32>], min_seen: u32, test: &[Exampl
         .iter()
         .fold((0.0, 0), |(s, k), (sum, n)| (s + sum, k + n));
     eprintln!(
-        "test set: {n} positions, mae {:.2} discs",
+        "{name}: {n} positions, mae {:.2} discs",
         sum / n.max(1) as f64
     );
 }
@@ -818,7 +863,7 @@ fn run() -> io::Result<()> {
             io::ErrorKind::InvalidInput,
             "usage: othello_train generate GAMES SEED [NOISE [FIRST LAST]] > FILE.obf | fit FILE.obf... > weights.bin \
              | label GAMES.csv|POSITIONS.obf SEED COUNT20..COUNT30 > FILE.obf \
-             | human GAMES.csv SOLVE_AT SHARD SHARDS EXCLUDE.obf > FILE.obf \
+             | human GAMES.csv SOLVE_AT SHARD SHARDS EXCLUDE.obf > FILE.obf | search HUMAN.obf > FILE.obf \
              | probcut POSITIONS.obf SEED COUNT",
         )
     };
@@ -867,6 +912,7 @@ fn run() -> io::Result<()> {
             }
             human(&args[1], number(2)? as u32, shards, &exclude, &mut out)?;
         }
+        Some("search") if args.len() == 2 => search_labels(&args[1], &mut out)?,
         Some("probcut") if args.len() == 4 => {
             let seed = args[2].parse().map_err(|_| usage())?;
             let count = args[3].parse().map_err(|_| usage())?;
@@ -885,13 +931,9 @@ fn run() -> io::Result<()> {
             let decay = env_or("DECAY", 1e-4);
             let min_seen = env_or("MIN_SEEN", 8);
             let (weights, seen) = fit(&examples, epochs, decay);
-            if let Ok(test) = std::env::var("TEST") {
-                report(
-                    &weights,
-                    &seen,
-                    min_seen,
-                    &read_examples(&[test], mix, false)?,
-                );
+            for test in std::env::var("TEST").iter().flat_map(|t| t.split(',')) {
+                let examples = read_examples(&[test.to_owned()], mix, false)?;
+                report(test, &weights, &seen, min_seen, &examples);
             }
             out.write_all(&encode(&weights, &seen, min_seen))?;
         }
