@@ -75,9 +75,11 @@
 //!
 //! `search HUMAN.obf` adds the engine's search value (30,000 nodes, as `generate`'s) to each
 //! position of `human`'s output with more than 18 empties, so that `fit`'s `LABEL` mixes the
-//! game's exact margin with it as it mixes self-play's labels (about 4 ms a position: 37
-//! minutes for each of the two files on one core each). Its effect on the fit:
-//! `docs/strength.md`, "The human games' learning curve".
+//! game's exact margin with it as it mixes self-play's labels (about 4 ms a position on a quiet
+//! core: some 37 minutes for each of the two files, one a core; 78 on 2026-11-29 while other
+//! work shared the cores). Fit to the human games alone, such labels erred less than their
+//! exact margins but lost in self-play: `docs/strength.md`, "The human games' learning curve,
+//! and labels from the engine's searches".
 //!
 //! A third step measures rather than trains: the test set of `benches/othello_eval.rs`,
 //! positions of strong human games with 20 to 30 empty squares, each labelled with its exact
