@@ -2,7 +2,7 @@
 //!
 //! Two steps, the data (1 and 1b) and the fit (2), each deterministic for its inputs. The
 //! commands are those of the weights in the repository (2026-11-28: the blended stages of
-//! [`fit`], fit to games of 2026-11-27 played by the build of commit e81705f, that is the
+//! `fit`, fit to games of 2026-11-27 played by the build of commit e81705f, that is the
 //! engine with the weights before those and this file's `generate` playing perfectly from 18
 //! empties, and to the strong human games, step 1b):
 //!
@@ -66,7 +66,7 @@
 //!
 //! `human GAMES.csv SOLVE_AT SHARD SHARDS EXCLUDE.obf` labels the positions of the strong
 //! human games of `../shared/data/othello-games`, exactly from `SOLVE_AT` empties (see
-//! [`human`]; step 1b runs it in two shards, one a core: 9 minutes on 2026-11-25 with the
+//! `human`; step 1b runs it in two shards, one a core: 9 minutes on 2026-11-25 with the
 //! machine to itself, 18 on 2026-11-28 while other work shared it). Fit to those positions
 //! alone (`TEST=$X $T fit human-*.obf > human.bin`), weights erred less on the human test set
 //! than the self-play ones of then (7.3 discs at depth 0 against 8.0; 6.8 with a 2x5 corner
@@ -76,7 +76,7 @@
 //! `search HUMAN.obf` adds the engine's search value (30,000 nodes, as `generate`'s) to each
 //! position of `human`'s output with more than 18 empties, so that `fit`'s `LABEL` mixes the
 //! game's exact margin with it as it mixes self-play's labels (about 4 ms a position on a quiet
-//! core: some 37 minutes for each of the two files, one a core; 78 on 2026-11-29 while other
+//! core: some 37 minutes for each of the two files, one a core; 75 on 2026-11-29 while other
 //! work shared the cores). Fit to the human games alone, such labels erred less than their
 //! exact margins but lost in self-play: `docs/strength.md`, "The human games' learning curve,
 //! and labels from the engine's searches".
@@ -117,7 +117,7 @@
 //!
 //! What ProbCut's margin is checked against is measured, not trained: positions of noisy
 //! self-play games, each searched full width to every depth up to 12 plies, give the offset
-//! and the spread of the deep values around the shallow ones (see [`probcut`]). The figures
+//! and the spread of the deep values around the shallow ones (see `probcut`). The figures
 //! in `docs/strength.md` come from both commands run with the build of 1f047b4, whose
 //! weights the searches use and whose `generate` wrote one label a position:
 //!
