@@ -2,13 +2,12 @@
 //! best move, and how the move played from it compares.
 
 use ishi_analysis::{Class, Worth};
-
-use super::CellMove;
+use ishi_rules::any::CellMove;
 
 /// The analysis of one snapshot's position.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Annotation {
-    /// The position's [`fingerprint`](super::Position::fingerprint): an annotation is filed
+    /// The position's [`fingerprint`](ishi_rules::any::Position::fingerprint): an annotation is filed
     /// only for the position it was made of.
     pub key: u64,
     /// What the position is worth to Black.

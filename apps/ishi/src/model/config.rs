@@ -7,13 +7,12 @@
 use ishi_ai::go::GoLevel;
 use ishi_ai::othello::OthelloLevel;
 use ishi_ai::{AnyLevel, LevelId, UnknownLevel};
+use ishi_online::text;
 use ishi_rules::ByColor;
+use ishi_rules::any::{GameKind, Position};
 use ishi_rules::go::{self, Go, GoRules, HandicapError, ParseKomiError};
 use ishi_rules::othello::{Othello, Shape, ShapeError};
 use serde::{Deserialize, Serialize};
-
-use super::{GameKind, Position};
-use crate::saved::text;
 
 /// Who plays a side: a person, or the computer at a level `L` (a game's level enum, or
 /// [`AnyLevel`]).

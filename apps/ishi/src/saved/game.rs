@@ -7,12 +7,11 @@
 
 use std::rc::Rc;
 
+use ishi_analysis::{Class, Worth};
+use ishi_online::text;
 use ishi_rules::go::Point;
 use ishi_scoring::DeadStones;
 use serde::{Deserialize, Serialize};
-
-use super::text;
-use ishi_analysis::{Class, Worth};
 
 use crate::model::{
     Action, Annotation, Ending, Judged, Match, MatchConfig, MoveNameError, Played, Refusal,

@@ -3,64 +3,28 @@
 //!
 //! Everything in it is typed: the game's kind tags each configuration, levels are each game's
 //! level enum, the confirm mode and the language are enums, a result is a
-//! [`GameResult`] or nothing. Values of the rules (boards, points, results) are saved in the
-//! text form the rules print and read ([`text`]).
+//! [`GameResult`](ishi_scoring::GameResult) or nothing. Values of the rules (boards, points,
+//! results) are saved in the text form the rules print and read ([`ishi_online::text`]).
 //!
 //! The format's [`VERSION`] goes up when it changes. Older versions that can be read are
 //! converted on load (version 1: [`v1`]); anything else is refused with a reason, and the app
 //! keeps the text aside instead of misreading it.
 
+mod format;
 mod game;
-pub use ishi_online::text;
 pub mod v1;
 
 use ishi_online::protocol::GameId;
-use ishi_scoring::GameResult;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-use crate::state::OnlineSeat;
-
+pub use format::{OnlineSeat, RecentGame, SavedApp, VERSION};
 pub use game::{EventError, MatchLoadError, SavedAnnotation, SavedEvent, SavedMatch};
 
 use crate::model::Match;
 use crate::settings::Settings;
 
-/// The saved format's version.
-pub const VERSION: u32 = 2;
-
 /// The most recent games kept.
 pub const RECENT_GAMES: usize = 20;
-
-/// A game in the recent list: finished, or put aside unfinished by opening another.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-pub struct RecentGame {
-    /// The game, to review or continue.
-    pub game: SavedMatch,
-    /// Its result, as records write it (`B+12`, `W+R`); none while unfinished.
-    #[serde(with = "text::option")]
-    pub result: Option<GameResult>,
-}
-
-/// Everything saved.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-pub struct SavedApp {
-    /// The format's version, [`VERSION`].
-    pub version: u32,
-    /// The match on screen.
-    pub current: SavedMatch,
-    /// The match of the other game, put aside by the game switch.
-    pub parked: Option<SavedMatch>,
-    /// The settings.
-    pub settings: Settings,
-    /// Recent games, the latest first.
-    pub recent: Vec<RecentGame>,
-    /// The seats this device holds in online games, the latest first.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub seats: Vec<OnlineSeat>,
-    /// The online game on screen, opened again at the next start.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub online: Option<GameId>,
-}
 
 /// Why saved data cannot be used.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -146,7 +110,7 @@ pub fn decode(text: &str) -> Result<SavedApp, LoadError> {
         1 => {
             let old: v1::SavedApp =
                 serde_json::from_str(text).map_err(|e| LoadError::damaged(&e))?;
-            old.migrate()
+            old.migrate().map_err(LoadError::V1)
         }
         found => Err(LoadError::Version { found }),
     }
@@ -159,24 +123,6 @@ pub fn encode(saved: &SavedApp) -> Option<String> {
 }
 
 impl SavedApp {
-    /// The saved form of the app's state.
-    pub fn of(
-        current: &Match,
-        parked: Option<&Match>,
-        settings: &Settings,
-        recent: &[RecentGame],
-    ) -> SavedApp {
-        SavedApp {
-            version: VERSION,
-            current: SavedMatch::of(current),
-            parked: parked.map(SavedMatch::of),
-            settings: settings.clone(),
-            recent: recent.to_vec(),
-            seats: Vec::new(),
-            online: None,
-        }
-    }
-
     /// The state this describes: both matches replayed, the settings checked. A recent game
     /// that no longer replays is left out rather than refusing the rest.
     ///

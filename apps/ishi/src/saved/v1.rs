@@ -13,7 +13,8 @@ use ishi_rules::othello::{Shape, ShapeError};
 use ishi_scoring::ParseResultError;
 use serde::Deserialize;
 
-use super::{LoadError, RecentGame, SavedEvent, SavedMatch, VERSION};
+use super::format::{self, RecentGame, VERSION};
+use super::game::{SavedEvent, SavedMatch};
 use crate::model::{GameKind, GoConfig, MatchConfig, OthelloConfig, OthelloStart, Side};
 use crate::settings::{Confirm, Language, Settings};
 
@@ -241,17 +242,13 @@ impl SavedApp {
     ///
     /// # Errors
     ///
-    /// [`LoadError::V1`] when the matches or the settings do not convert.
-    pub fn migrate(self) -> Result<super::SavedApp, LoadError> {
-        Ok(super::SavedApp {
+    /// [`V1Error`] when the matches or the settings do not convert.
+    pub fn migrate(self) -> Result<format::SavedApp, V1Error> {
+        Ok(format::SavedApp {
             version: VERSION,
-            current: self.current.migrate().map_err(LoadError::V1)?,
-            parked: self
-                .parked
-                .map(SavedMatch1::migrate)
-                .transpose()
-                .map_err(LoadError::V1)?,
-            settings: self.settings.migrate().map_err(LoadError::V1)?,
+            current: self.current.migrate()?,
+            parked: self.parked.map(SavedMatch1::migrate).transpose()?,
+            settings: self.settings.migrate()?,
             recent: self
                 .recent
                 .into_iter()

@@ -42,14 +42,14 @@ pub use analysis::AnalysisRun;
 pub use error::{AppError, ComputerFailure};
 pub use feedback::{Cue, Feedback, Sound};
 pub use hints::{HintValue, Hints};
-pub use online::{Link, Online, OnlineAction, OnlineSeat};
+pub use online::{Link, Online, OnlineAction};
 
 use ishi_online::protocol::{ClientMessage, Summary};
 use ishi_scoring::DeadStones;
 
 use crate::model::{Action, CellMove, GameKind, Match, MatchConfig, Refusal};
 use crate::records::ImportError;
-use crate::saved::{LoadError, Loaded, RECENT_GAMES, RecentGame, SavedApp, SavedMatch};
+use crate::saved::{LoadError, Loaded, OnlineSeat, RECENT_GAMES, RecentGame, SavedApp, SavedMatch};
 use crate::settings::{Confirm, Language, Settings, Theme};
 
 /// Which overlay is open.

@@ -7,40 +7,16 @@
 //! it follows, so that the server never plays it twice) when the link is back. What the
 //! server refuses is taken back from the board, with its reason in the status line.
 
-use ishi_online::protocol::{
-    ClientMessage, GameId, GameView, SeatAct, ServerMessage, Summary, Ticket, Token,
-};
+use ishi_online::protocol::{ClientMessage, GameId, GameView, SeatAct, ServerMessage, Summary};
 use ishi_online::{GameSetup, Phase, SeatChoice, TimeControl};
 use ishi_rules::{Move, Player};
 use ishi_scoring::DeadStones;
-use serde::{Deserialize, Serialize};
 
 use super::{AppError, Effects, Feedback};
 use crate::model::{
     Action, GameKind, GoConfig, Match, MatchConfig, OthelloConfig, OthelloStart, humans,
 };
-
-/// A seat this device holds, kept between visits: the game, its token, and enough to list it.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct OnlineSeat {
-    /// The game.
-    pub game: GameId,
-    /// The seat's token: the only way to play it.
-    pub token: Token,
-    /// The seat.
-    #[serde(with = "ishi_online::text")]
-    pub seat: Player,
-}
-
-impl OnlineSeat {
-    /// The ticket the server reads.
-    pub fn ticket(&self) -> Ticket {
-        Ticket {
-            game: self.game.clone(),
-            token: self.token.clone(),
-        }
-    }
-}
+use crate::saved::OnlineSeat;
 
 /// The link to the server.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
