@@ -336,7 +336,7 @@ pub async fn think_json(request: String) -> String {
 }
 
 /// Loads the parts that write the worker's requests and read its replies (the split build),
-/// for [`crate::lazy::preload`].
+/// for the app's fetching of every lazy part ahead.
 #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
 pub(crate) async fn preload() {
     platform::ENCODE_REQUEST.load().await;

@@ -1,17 +1,22 @@
 //! The parts of the web build that load when first needed. In the web's release build
-//! (feature `wasm-split`, `dx build --wasm-split`) each part declared with `loader!` is a
-//! WASM module of its own: the first board does without it. Elsewhere (the desktop, tests,
-//! `dx serve`) a part is a plain function call.
+//! (feature `wasm-split`, `dx build --wasm-split`) each part declared with `loader!` (a
+//! component's body) or `function!` (any function of one argument) is a WASM module of its
+//! own: the first board does without it. Elsewhere (the desktop, tests, `dx serve`) a part is
+//! a plain function call.
 //!
 //! Two things Dioxus' own `#[component(lazy)]` does not do are done here:
 //! - a module that cannot be fetched (offline on a first visit, or a newer build on the
-//!   server whose modules have other names) shows a message instead of nothing forever
-//!   (dx's loader logs the failure and never answers) or a panic, which in WASM would end
-//!   the app (`show`);
-//! - once the first board has shown, [`preload`] fetches every part in the background, so a
-//!   sheet opens at once when asked for and a page left open keeps working after the server
-//!   has moved on to a newer build.
+//!   server whose modules have other names) gives the caller's stand-in instead of nothing
+//!   forever (dx's loader logs the failure and never answers) or a panic, which in WASM would
+//!   end the app (`show`; `call` and `call_soon` say so too);
+//! - a part can be fetched ahead (`Load`), so that once the first board has shown every part
+//!   comes in the background: a sheet opens at once when asked for, and a page left open
+//!   keeps working after the server has moved on to a newer build.
+//!
+//! It is the loading alone, below all it loads: the stand-in and the list of parts to fetch
+//! ahead are the callers'.
 
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
 use dioxus::prelude::*;
 
 /// Declares `static $name`, the loader of the lazy function `$body` (of one argument, with
@@ -30,7 +35,7 @@ pub(crate) use function;
 
 /// Declares `static $name`, the loader of the lazy part `$body`, a function of one argument
 /// (the props) giving an `Element`, in the module `$module` (a name of its own per part).
-/// Only in the split build; elsewhere [`part!`] calls `$body` directly.
+/// Only in the split build; elsewhere the caller calls `$body` directly.
 macro_rules! loader {
     ($name:ident = $module:literal fn $body:ident($props:ty)) => {
         $crate::lazy::function!($name = $module fn $body($props) -> dioxus::prelude::Element);
@@ -38,31 +43,12 @@ macro_rules! loader {
 }
 pub(crate) use loader;
 
-/// Renders the lazy part of `$loader` (its function `$body`) with `$props`: through
-/// `show` in the split build, by calling `$body` elsewhere. With `or $otherwise` (a
-/// function giving an `Element`), that stands in for a part that could not be loaded instead
-/// of [`Unavailable`]: for a part the app can do without.
-macro_rules! part {
-    ($loader:ident, $body:ident, $props:expr) => {
-        $crate::lazy::part!($loader, $body, $props, or $crate::lazy::unavailable_part)
-    };
-    ($loader:ident, $body:ident, $props:expr, or $otherwise:expr) => {{
-        #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
-        let part = $crate::lazy::show(&$loader, $props, $otherwise);
-        #[cfg(not(all(feature = "wasm-split", target_arch = "wasm32")))]
-        let part = $body($props);
-        part
-    }};
-}
-pub(crate) use part;
-
 /// How long a part may take to come before `show` says it could not be loaded (it still
 /// shows once it comes). dx's loader does not report a failed fetch: it never answers.
 pub const PATIENCE_MS: u32 = 15_000;
 
 /// The part of `loader` with `props`: nothing while its module comes, then the part;
-/// `otherwise` (such as [`unavailable_part`]) if the loader failed or is still waiting after
-/// [`PATIENCE_MS`].
+/// `otherwise` if the loader failed or is still waiting after [`PATIENCE_MS`].
 #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
 pub fn show<P: 'static>(
     loader: &'static dioxus::wasm_split::LazyLoader<P, Element>,
@@ -110,12 +96,6 @@ fn use_arrival(loader: &'static dyn Load) -> Option<bool> {
         None if waited() => Some(false),
         loaded => loaded,
     }
-}
-
-/// The message in place of a part that could not be loaded ([`Unavailable`]).
-#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
-pub fn unavailable_part() -> Element {
-    rsx! { Unavailable {} }
 }
 
 /// Whether the part of `loader` is there within [`PATIENCE_MS`] (it may still come later).
@@ -228,59 +208,5 @@ pub fn call_soon<A: 'static, R: 'static>(
                 call(arg);
             }
         });
-    }
-}
-
-/// In place of a part that could not be loaded: why, and a button that reloads the page.
-#[component]
-pub fn Unavailable() -> Element {
-    unavailable(crate::app::use_tr())
-}
-
-/// The page in place of the app when the part that reads the saved games could not be
-/// loaded (`storage::prepare`): the app does not start fresh, which would write
-/// over them at its first save; Reload tries again.
-#[component]
-pub fn Unrestored() -> Element {
-    let tr = crate::i18n::Tr(crate::i18n::system_language());
-    rsx! {
-        style { {crate::components::STYLESHEET} }
-        {unavailable(tr)}
-    }
-}
-
-fn unavailable(tr: crate::i18n::Tr) -> Element {
-    rsx! {
-        div { class: "unavailable", role: "alert",
-            p { {tr.unavailable()} }
-            button {
-                class: "action",
-                onclick: move |_| crate::js::run("", "location.reload();", &[]),
-                {tr.reload()}
-            }
-        }
-    }
-}
-
-/// Fetches every lazy part, one after the other, in the background: called once the first
-/// board has shown. A part that cannot come is left for `show` to report when it is asked
-/// for. Nothing to do outside the split build.
-pub async fn preload() {
-    #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
-    {
-        use crate::components::{analysis, more, new_game, online};
-        crate::storage::WRITE_SAVED.load().await;
-        crate::computer::preload().await;
-        new_game::NEW_GAME.load().await;
-        more::MORE.load().await;
-        analysis::ANALYSIS_BAR.load().await;
-        analysis::GRAPH.load().await;
-        online::ONLINE_BAR.load().await;
-        online::SHARE.load().await;
-        online::ONLINE_GAMES.load().await;
-        crate::net::DECODE.load().await;
-        crate::net::ENCODE.load().await;
-        crate::components::status::OPENING_TEXT.load().await;
-        crate::components::status::NOTICE_TEXT.load().await;
     }
 }

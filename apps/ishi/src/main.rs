@@ -24,7 +24,7 @@ fn main() {
     wasm_bindgen_futures::spawn_local(async {
         match ishi::storage::prepare().await {
             Ok(()) => dioxus::launch(ishi::components::App),
-            Err(_) => dioxus::launch(ishi::lazy::Unrestored),
+            Err(_) => dioxus::launch(ishi::components::Unrestored),
         }
     });
     #[cfg(not(all(feature = "wasm-split", target_arch = "wasm32")))]

@@ -11,6 +11,7 @@ pub mod more;
 pub mod moves;
 pub mod new_game;
 pub mod online;
+pub mod parts;
 pub mod review;
 pub mod status;
 pub mod view;
@@ -19,6 +20,7 @@ use dioxus::prelude::*;
 
 use crate::app::{AppHandle, use_app, use_app_provider, use_saving};
 use crate::computer::use_computer;
+use crate::i18n::{self, Tr};
 use crate::model::Action;
 use crate::state::{AppAction, Overlay};
 use crate::storage;
@@ -53,6 +55,18 @@ pub fn App() -> Element {
     rsx! {
         style { {STYLESHEET} }
         Shell {}
+    }
+}
+
+/// The page in place of the app when the part that reads the saved games could not be
+/// loaded (`storage::prepare`): the app does not start fresh, which would write over them at
+/// its first save; Reload tries again.
+#[component]
+pub fn Unrestored() -> Element {
+    let tr = Tr(i18n::system_language());
+    rsx! {
+        style { {STYLESHEET} }
+        {parts::unavailable(tr)}
     }
 }
 
@@ -119,15 +133,39 @@ pub fn Shell() -> Element {
 
 /// Once the first board has shown and the page has had a moment, starts the computer's
 /// worker (which fetches the engines and the weights) and fetches the parts that load when
-/// first needed ([`crate::lazy::preload`]).
+/// first needed ([`preload`]).
 fn use_preload() {
     use_hook(|| {
         spawn(async {
             js::sleep(PRELOAD_AFTER_MS).await;
             crate::computer::warm_up();
-            crate::lazy::preload().await;
+            preload().await;
         });
     });
+}
+
+/// Fetches every lazy part ([`crate::lazy`]), one after the other, in the background: called
+/// once the first board has shown, so that a sheet opens at once when asked for and a page
+/// left open keeps working after the server has moved on to a newer build. A part that
+/// cannot come is left for [`parts::Unavailable`] to report when it is asked for. Nothing to
+/// do outside the split build.
+async fn preload() {
+    #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+    {
+        crate::storage::WRITE_SAVED.load().await;
+        crate::computer::preload().await;
+        new_game::NEW_GAME.load().await;
+        more::MORE.load().await;
+        analysis::ANALYSIS_BAR.load().await;
+        analysis::GRAPH.load().await;
+        online::ONLINE_BAR.load().await;
+        online::SHARE.load().await;
+        online::ONLINE_GAMES.load().await;
+        crate::net::DECODE.load().await;
+        crate::net::ENCODE.load().await;
+        status::OPENING_TEXT.load().await;
+        status::NOTICE_TEXT.load().await;
+    }
 }
 
 /// How long after the first render the lazy parts start loading: after the first board and

@@ -109,7 +109,7 @@ fn path(
 /// the first board ([`crate::lazy`]).
 #[component]
 pub fn Graph(view: AnalysisView, tr: Tr) -> Element {
-    crate::lazy::part!(GRAPH, graph_part, GraphProps { view, tr })
+    crate::components::parts::part!(GRAPH, graph_part, GraphProps { view, tr })
 }
 
 /// The graph's stylesheet, rendered with it (`css::PARTS`): the first board does without it.

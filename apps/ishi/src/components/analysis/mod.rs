@@ -167,7 +167,7 @@ fn note(m: &Match, kind: GameKind) -> Option<Note> {
 /// the first board ([`crate::lazy`]).
 #[component]
 pub fn AnalysisBar(view: AnalysisView, tr: Tr) -> Element {
-    crate::lazy::part!(
+    crate::components::parts::part!(
         ANALYSIS_BAR,
         analysis_bar_part,
         AnalysisBarProps { view, tr }

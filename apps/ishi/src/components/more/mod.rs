@@ -17,7 +17,7 @@ use crate::state::{AppAction, AppError, Notice, Overlay};
 /// the first board ([`crate::lazy`]).
 #[component]
 pub fn More() -> Element {
-    crate::lazy::part!(MORE, more_part, ())
+    crate::components::parts::part!(MORE, more_part, ())
 }
 
 /// The sheet's stylesheet, rendered with it (`css::PARTS`): the first board does without it.

@@ -41,7 +41,7 @@ fn othello_boards(tr: Tr) -> Vec<(Shape, String)> {
 /// the first board ([`crate::lazy`]).
 #[component]
 pub fn NewGame() -> Element {
-    crate::lazy::part!(NEW_GAME, new_game_part, ())
+    crate::components::parts::part!(NEW_GAME, new_game_part, ())
 }
 
 /// The sheet's stylesheet, rendered with it (`css::PARTS`): the first board does without it.

@@ -46,7 +46,7 @@ fn describe(tr: Tr, line: &Summary) -> String {
 /// the first board ([`crate::lazy`]).
 #[component]
 pub fn OnlineGames() -> Element {
-    crate::lazy::part!(ONLINE_GAMES, online_games_part, ())
+    crate::components::parts::part!(ONLINE_GAMES, online_games_part, ())
 }
 
 crate::lazy::loader!(ONLINE_GAMES = "online_games" fn online_games_part(()));

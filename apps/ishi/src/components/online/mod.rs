@@ -85,7 +85,7 @@ impl OnlineView {
 /// the first board ([`crate::lazy`]).
 #[component]
 pub fn OnlineBar(view: OnlineView, tr: Tr) -> Element {
-    crate::lazy::part!(ONLINE_BAR, online_bar_part, OnlineBarProps { view, tr })
+    crate::components::parts::part!(ONLINE_BAR, online_bar_part, OnlineBarProps { view, tr })
 }
 
 crate::lazy::loader!(ONLINE_BAR = "online_bar" fn online_bar_part(OnlineBarProps));

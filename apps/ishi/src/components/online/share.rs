@@ -51,7 +51,7 @@ fn qr_squares(text: &str) -> Option<(usize, String)> {
 /// the first board ([`crate::lazy`]).
 #[component]
 pub fn Share() -> Element {
-    crate::lazy::part!(SHARE, share_part, ())
+    crate::components::parts::part!(SHARE, share_part, ())
 }
 
 crate::lazy::loader!(SHARE = "share" fn share_part(()));

@@ -73,7 +73,7 @@ pub fn message(tr: Tr, state: &AppState) -> Message {
 /// The words of a notice: the error's sentence, or why the saved games could not be read.
 #[component]
 pub fn NoticeText(notice: Notice, tr: Tr) -> Element {
-    crate::lazy::part!(
+    crate::components::parts::part!(
         NOTICE_TEXT,
         notice_text_part,
         NoticeTextProps { notice, tr }
@@ -192,7 +192,7 @@ fn opening_line(state: &AppState) -> Option<Detail> {
 /// cannot be loaded (the status line does without it).
 #[component]
 pub fn OpeningText(line: Vec<Othello>, reviewing: bool, tr: Tr) -> Element {
-    crate::lazy::part!(
+    crate::components::parts::part!(
         OPENING_TEXT,
         opening_text_part,
         OpeningTextProps {
