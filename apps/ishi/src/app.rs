@@ -1,5 +1,11 @@
 //! The one way components reach the app's state: [`use_app`] gives an [`AppHandle`], which
 //! reads the [`AppState`] and dispatches [`AppAction`]s, saving when an action says so.
+//!
+//! The services below it (the link to the game server, the storage, the moves' sounds, the
+//! computer's driver) know nothing of the handle: they read the state through a read-only
+//! signal ([`AppHandle::state`]) and report back through a callback
+//! ([`AppHandle::dispatcher`], or a `failed` of their own), so that the arrows between the
+//! modules point down, from the handle to them.
 
 use dioxus::prelude::*;
 
@@ -40,6 +46,7 @@ impl AppHandle {
     ///
     /// The action's [`AppError`], which the state's notice shows too.
     pub fn dispatch(&self, action: AppAction) -> Result<Effects, AppError> {
+        let app = *self;
         let mut state = self.state;
         let result = state.write().apply(action);
         if let Ok(effects) = &result {
@@ -47,7 +54,9 @@ impl AppHandle {
                 let mut unsaved = self.unsaved;
                 *unsaved.write() += 1;
             }
-            net::send(*self, &effects.send);
+            net::send(&effects.send, move || {
+                app.send(AppAction::Report(AppError::Unavailable));
+            });
             if let Some(played) = effects.feedback {
                 feedback::play(played, state.peek().settings());
             }
@@ -60,6 +69,20 @@ impl AppHandle {
     pub fn send(&self, action: AppAction) {
         // Already the notice.
         let _ = self.dispatch(action);
+    }
+
+    /// The state, read-only: for the services below the components, which read it (and
+    /// subscribe to it) as components do, and change it only through their callback. It is
+    /// the signal itself behind a read-only face: a boxed `ReadSignal` would add code to the
+    /// first board's module for nothing.
+    pub fn state(&self) -> impl Readable<Target = AppState> + Copy + 'static {
+        self.state
+    }
+
+    /// [`send`](AppHandle::send) as a callback, for the services below the components.
+    pub fn dispatcher(&self) -> impl Fn(AppAction) + Copy + 'static {
+        let app = *self;
+        move |action| app.send(action)
     }
 
     /// The system's language, used unless the settings choose one.

@@ -1,5 +1,6 @@
 //! The computer player's driver: works out what the state asks for ([`AppState::job`])
-//! without ever blocking the page, and sends the answer back as an action.
+//! without ever blocking the page, and hands the answer back as an action to the caller's
+//! `dispatch`.
 //!
 //! On the web the search runs in a Web Worker (`public/worker/worker.js`, running this app's
 //! own WASM module, which links `ishi-worker`'s `think_json`): the page keeps painting and
@@ -17,9 +18,8 @@ use dioxus::prelude::*;
 use ishi_rules::othello::notation;
 use ishi_worker::{GameState, Reply, Request, Task};
 
-use crate::app::AppHandle;
 use crate::model::{Match, Position, to_go};
-use crate::state::{AppAction, Job, JobTask};
+use crate::state::{AppAction, AppState, Job, JobTask};
 
 /// The request for `task` in the position of the snapshot at `index` of `m`'s history (the
 /// cursor's for the game's own jobs; any for the analysis of a whole game).
@@ -62,9 +62,13 @@ pub fn request(m: &Match, index: usize, task: Task, seed: u64) -> Request {
     }
 }
 
-/// Runs the state's jobs for as long as the app lives.
-pub fn use_computer(app: AppHandle) {
-    let job = use_memo(move || app.read().job());
+/// Runs the jobs of `state` for as long as the app lives, and hands each answer to
+/// `dispatch`.
+pub fn use_computer(
+    state: impl Readable<Target = AppState> + Copy + 'static,
+    dispatch: impl Fn(AppAction) + Copy + 'static,
+) {
+    let job = use_memo(move || state.read().job());
     let running = use_hook(|| Rc::new(RefCell::new(None::<dioxus::core::Task>)));
     use_effect(move || {
         let job = job();
@@ -77,10 +81,10 @@ pub fn use_computer(app: AppHandle) {
         };
         let slot = running.clone();
         let task = spawn(async move {
-            let action = run(app, job).await;
+            let action = run(state, job).await;
             slot.borrow_mut().take();
             if let Some(action) = action {
-                app.send(action);
+                dispatch(action);
             }
         });
         *running.borrow_mut() = Some(task);
@@ -89,12 +93,12 @@ pub fn use_computer(app: AppHandle) {
 
 /// Works `job` out: the action that answers it, or `None` when the state moved on first or
 /// the search was cancelled.
-async fn run(app: AppHandle, job: Job) -> Option<AppAction> {
+async fn run(state: impl Readable<Target = AppState>, job: Job) -> Option<AppAction> {
     if let JobTask::Move { delay_ms, .. } = job.task {
         crate::js::sleep(delay_ms).await;
     }
     let request = {
-        let state = app.peek();
+        let state = state.peek();
         let m = state.current();
         let (index, task) = match job.task {
             JobTask::Move { level, .. } => (m.cursor(), Task::Move { level }),

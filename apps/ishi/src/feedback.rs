@@ -14,10 +14,9 @@
 
 use dioxus::prelude::*;
 
-use crate::app::AppHandle;
 use crate::js;
 use crate::settings::Settings;
-use crate::state::Feedback;
+use crate::state::{AppState, Feedback};
 
 /// Installs `window.ishiFeedback` once (with its gesture listeners) and sets whether sound is
 /// on (`sound` is `on` or empty): only then does a gesture make the audio context.
@@ -110,9 +109,9 @@ const PLAYER: &str = r#"
     window.ishiFeedback.sound = sound === "on";
 "#;
 
-/// Keeps the page's player on the sound setting.
-pub fn use_feedback(app: AppHandle) {
-    let sound = use_memo(move || app.read().settings().sound);
+/// Keeps the page's player on the sound setting of `state`.
+pub fn use_feedback(state: impl Readable<Target = AppState> + Copy + 'static) {
+    let sound = use_memo(move || state.read().settings().sound);
     use_effect(move || {
         let on = if sound() { "on" } else { "" };
         js::run("sound", PLAYER, &[on]);

@@ -6,15 +6,14 @@
 //! system says it is online again, and it pings the server every 5 s, taking a link that has
 //! been silent for 15 s for dead. It tells the app `up`, `down`, `noserver` (the desktop
 //! with no server set) and each message (`m` + JSON), which become
-//! [`OnlineAction`]s.
+//! [`OnlineAction`]s, handed to the caller's `dispatch`.
 
 use dioxus::prelude::*;
 use futures_util::StreamExt;
 use ishi_online::protocol::{ClientMessage, PATH, ServerMessage};
 
-use crate::app::AppHandle;
 use crate::js;
-use crate::state::{AppAction, AppError, OnlineAction};
+use crate::state::{AppAction, AppError, AppState, OnlineAction};
 
 const BRIDGE: &str = r#"
     const net = { socket: null, url: "", wanted: false, retry: 0, timer: 0, last: 0 };
@@ -112,15 +111,18 @@ pub fn now_ms() -> f64 {
         .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
 }
 
-/// Keeps the link open while the state wants it, and turns what comes over it into actions,
-/// in the order it came: a message waits for its decoding (`decode`).
-pub fn use_link(app: AppHandle) {
+/// Keeps the link open while `state` wants it, and turns what comes over it into actions for
+/// `dispatch`, in the order it came: a message waits for its decoding (`decode`).
+pub fn use_link(
+    state: impl Readable<Target = AppState> + Copy + 'static,
+    dispatch: impl Fn(AppAction) + Copy + 'static,
+) {
     use_hook(move || {
         let (events, mut queue) = futures_channel::mpsc::unbounded::<(String, f64)>();
         spawn(async move {
             while let Some((event, at_ms)) = queue.next().await {
-                if let Some(action) = link_action(app, &event, at_ms).await {
-                    app.send(AppAction::Online(action));
+                if let Some(action) = link_action(dispatch, &event, at_ms).await {
+                    dispatch(AppAction::Online(action));
                 }
             }
         });
@@ -131,7 +133,7 @@ pub fn use_link(app: AppHandle) {
         });
     });
     let wanted = use_memo(move || {
-        let state = app.read();
+        let state = state.read();
         (state.wants_link(), socket_url(&state.settings().server))
     });
     use_effect(move || {
@@ -145,16 +147,21 @@ pub fn use_link(app: AppHandle) {
 }
 
 /// The action for what the link said at `at_ms`; `None` for a message not of this protocol.
-async fn link_action(app: AppHandle, event: &str, at_ms: f64) -> Option<OnlineAction> {
+/// What goes wrong meanwhile is reported through `dispatch`.
+async fn link_action(
+    dispatch: impl Fn(AppAction),
+    event: &str,
+    at_ms: f64,
+) -> Option<OnlineAction> {
     Some(match event {
         "up" => OnlineAction::Link(true),
         "down" => OnlineAction::Link(false),
         "noserver" => {
-            app.send(AppAction::Report(AppError::NoServer));
+            dispatch(AppAction::Report(AppError::NoServer));
             OnlineAction::Link(false)
         }
         text => OnlineAction::Received {
-            message: decode(app, text.strip_prefix('m')?.to_owned()).await?,
+            message: decode(dispatch, text.strip_prefix('m')?.to_owned()).await?,
             at_ms,
         },
     })
@@ -163,12 +170,13 @@ async fn link_action(app: AppHandle, event: &str, at_ms: f64) -> Option<OnlineAc
 /// A server message from its JSON, or `None`. In the web's release build (feature
 /// `wasm-split`) the protocol's decoding is a module of its own ([`crate::lazy`]), fetched
 /// after the first board or with the first message: a first board that is not online does
-/// without it. A module that does not come in time is reported (the messages wait for it).
-async fn decode(app: AppHandle, json: String) -> Option<ServerMessage> {
+/// without it. A module that does not come in time is reported through `dispatch` (the
+/// messages wait for it).
+async fn decode(dispatch: impl Fn(AppAction), json: String) -> Option<ServerMessage> {
     #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
     {
         if !crate::lazy::load_within(&DECODE).await {
-            app.send(AppAction::Report(AppError::Unavailable));
+            dispatch(AppAction::Report(AppError::Unavailable));
             // It may still come: the messages wait for it, in order.
             if !DECODE.load().await {
                 return None;
@@ -178,7 +186,7 @@ async fn decode(app: AppHandle, json: String) -> Option<ServerMessage> {
     }
     #[cfg(not(all(feature = "wasm-split", target_arch = "wasm32")))]
     {
-        let _ = app;
+        let _ = dispatch;
         decode_now(json)
     }
 }
@@ -194,8 +202,8 @@ fn decode_now(json: String) -> Option<ServerMessage> {
 /// what matters again when it is back). In the web's split build the protocol's encoding is
 /// a lazy part ([`crate::lazy`], loaded soon after the first board): until it has come the
 /// messages wait for it, in order, in a task of their own; if it cannot be loaded they are
-/// dropped and `app` reports it. Must be called inside the Dioxus runtime.
-pub fn send(app: AppHandle, messages: &[ClientMessage]) {
+/// dropped and `failed` runs. Must be called inside the Dioxus runtime.
+pub fn send(messages: &[ClientMessage], failed: impl FnOnce() + 'static) {
     if messages.is_empty() {
         return;
     }
@@ -205,11 +213,11 @@ pub fn send(app: AppHandle, messages: &[ClientMessage]) {
         &ENCODE,
         messages.iter().cloned(),
         transmit_encoded,
-        move || app.send(AppAction::Report(AppError::Unavailable)),
+        failed,
     );
     #[cfg(not(all(feature = "wasm-split", target_arch = "wasm32")))]
     {
-        let _ = app;
+        drop(failed);
         for message in messages {
             transmit_encoded(encode_now(message.clone()));
         }
@@ -243,8 +251,9 @@ fn transmit(text: &str) {
 
 /// Opens the game of a link the page was opened with (`…#online=ID`), and of any such link
 /// followed later; the link's part is taken off the address, so a reload does not join again
-/// (the state opens the game on screen again by itself).
-pub fn use_game_links(app: AppHandle) {
+/// (the state opens the game on screen again by itself). The game's opening goes to
+/// `dispatch`.
+pub fn use_game_links(dispatch: impl Fn(AppAction) + 'static) {
     use_hook(move || {
         js::listen(
             r#"
@@ -259,7 +268,7 @@ pub fn use_game_links(app: AppHandle) {
             "#,
             move |id| {
                 if let Ok(game) = ishi_online::protocol::GameId::try_from(id) {
-                    app.send(AppAction::Online(OnlineAction::Open(game)));
+                    dispatch(AppAction::Online(OnlineAction::Open(game)));
                 }
             },
         );

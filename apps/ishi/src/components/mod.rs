@@ -35,27 +35,37 @@ mod tests;
 /// script (`css.rs`).
 pub const STYLESHEET: &str = include_str!(concat!(env!("OUT_DIR"), "/app.css"));
 
-/// The app: the saved state restored, the computer, the keyboard shortcuts, the moves'
-/// sounds, the stylesheet and the [`Shell`]. It reads no state itself, so it renders once: the stylesheet is not
-/// compared again at every change, as it would be in the shell.
+/// The app: its root's state and services ([`use_app_root`]), the stylesheet and the
+/// [`Shell`]. It reads no state itself, so it renders once: the stylesheet is not compared
+/// again at every change, as it would be in the shell. (The desktop's window has a root of
+/// its own, which adds the menu bar's and the window's hooks.)
 #[component]
 pub fn App() -> Element {
-    let app = use_app_provider(storage::restore);
-    use_computer(app);
-    net::use_link(app);
-    net::use_game_links(app);
-    use_saving(app);
-    use_shortcuts(app);
-    use_preload();
-    #[cfg(feature = "desktop")]
-    crate::desktop::use_desktop(app);
-    use_page_language(app);
-    use_theme(app);
-    feedback::use_feedback(app);
+    use_app_root(false);
     rsx! {
         style { {STYLESHEET} }
         Shell {}
     }
+}
+
+/// What the app's root runs: the saved state restored and provided to every component
+/// below, the computer, the link to the game server and the links that open its games,
+/// saving, the keyboard shortcuts, the lazy parts fetched ahead, the page's language and
+/// theme, the moves' sounds. `menu_keys`: whether a menu bar's accelerators undo and redo
+/// (Ctrl+Z, Ctrl+Shift+Z), as the desktop's do, so that the page's shortcuts must not do it
+/// a second time. Gives the state's handle.
+pub fn use_app_root(menu_keys: bool) -> AppHandle {
+    let app = use_app_provider(storage::restore);
+    use_computer(app.state(), app.dispatcher());
+    net::use_link(app.state(), app.dispatcher());
+    net::use_game_links(app.dispatcher());
+    use_saving(app);
+    use_shortcuts(app, menu_keys);
+    use_preload();
+    use_page_language(app);
+    use_theme(app);
+    feedback::use_feedback(app.state());
+    app
 }
 
 /// The page in place of the app when the part that reads the saved games could not be
@@ -218,16 +228,11 @@ fn apply_theme(theme: &str) {
 }
 
 /// Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (Cmd on a Mac), wherever the focus is; Escape
-/// closes the open sheet or question (as its scrim does). In the
-/// desktop's window the menu bar's accelerators take Ctrl+Z and Ctrl+Shift+Z (the keys reach
-/// the page only when the menu's item is disabled, and then do nothing), and the page keeps
-/// Ctrl+Y.
-fn use_shortcuts(app: AppHandle) {
+/// closes the open sheet or question (as its scrim does). Where a menu bar's accelerators
+/// take Ctrl+Z and Ctrl+Shift+Z (`menu_keys`: the desktop's window; the keys reach the page
+/// only when the menu's item is disabled, and then do nothing), the page keeps Ctrl+Y.
+fn use_shortcuts(app: AppHandle, menu_keys: bool) {
     use_hook(move || {
-        #[cfg(feature = "desktop")]
-        let menu_keys = crate::desktop::menu_takes_undo_keys();
-        #[cfg(not(feature = "desktop"))]
-        let menu_keys = false;
         js::listen(
             r#"
             document.addEventListener("keydown", event => {

@@ -13,4 +13,4 @@ pub mod placement;
 mod window;
 
 #[cfg(feature = "desktop")]
-pub use window::{launch, menu_takes_undo_keys, use_desktop};
+pub use window::launch;

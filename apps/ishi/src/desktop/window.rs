@@ -21,7 +21,7 @@ use dioxus::prelude::*;
 use super::commands::{Command, MenuView};
 use super::placement::{self, Area, MIN_SIZE, Monitor, Placement};
 use crate::app::AppHandle;
-use crate::components::{App, more};
+use crate::components::{self, more};
 use crate::i18n::{self, Tr};
 use crate::{js, records, storage};
 
@@ -155,7 +155,22 @@ pub fn launch() {
         .with_on_window(move |_, dom| dom.provide_root_context(desktop.clone()));
     dioxus::LaunchBuilder::desktop()
         .with_cfg(config)
-        .launch(App);
+        .launch(Window);
+}
+
+/// The app in the window that [`launch`] opened: the app's root
+/// ([`components::use_app_root`], told whether the menu bar's accelerators take Undo's and
+/// Redo's keys), the menu bar's and the window's hooks ([`use_desktop`]), and what the app
+/// shows, as [`components::App`] does.
+#[component]
+fn Window() -> Element {
+    let desktop = use_hook(try_consume_context::<Desktop>);
+    let app = components::use_app_root(desktop.as_ref().is_some_and(|d| d.menu.is_some()));
+    use_desktop(app, desktop);
+    rsx! {
+        style { {components::STYLESHEET} }
+        components::Shell {}
+    }
 }
 
 fn monitor(handle: MonitorHandle) -> Monitor {
@@ -171,20 +186,13 @@ fn monitor(handle: MonitorHandle) -> Monitor {
     }
 }
 
-/// Whether the menu bar's accelerators undo and redo (Ctrl+Z, Ctrl+Shift+Z), so the page's
-/// shortcuts must not do it a second time: in a window that [`launch`] opened with its menu.
-/// Must be called inside the Dioxus runtime.
-pub fn menu_takes_undo_keys() -> bool {
-    try_consume_context::<Desktop>().is_some_and(|d| d.menu.is_some())
-}
-
-/// In a window that [`launch`] opened: keeps the menu bar in the app's language with Undo and
-/// Redo enabled only when they act, carries out its commands, and saves the window's
-/// placement when it has stopped moving or resizing, and when it closes. Elsewhere (a test
-/// rendering the app) it does nothing; that does not change while the app runs, so the hooks
-/// it calls are always the same ones.
-pub fn use_desktop(app: AppHandle) {
-    let Some(desktop) = use_hook(try_consume_context::<Desktop>) else {
+/// With what [`launch`] handed the app (`desktop`): keeps the menu bar in the app's language
+/// with Undo and Redo enabled only when they act, carries out its commands, and saves the
+/// window's placement when it has stopped moving or resizing, and when it closes. Without it
+/// it does nothing; that does not change while the app runs, so the hooks it calls are always
+/// the same ones.
+fn use_desktop(app: AppHandle, desktop: Option<Desktop>) {
+    let Some(desktop) = desktop else {
         return;
     };
     let save = use_placement_saving(desktop.opened);
