@@ -3,8 +3,7 @@
 use ishi_analysis::Class;
 use ishi_rules::Player;
 
-use super::Tr;
-use crate::components::analysis::Note;
+use super::{Note, Tr};
 use crate::model::GameKind;
 use crate::settings::Language;
 

@@ -4,6 +4,10 @@
 //! a string cannot be left untranslated; every error is translated variant by variant
 //! (`errors.rs`), so an error cannot be shown in words of the other language. The language is the player's choice in the options,
 //! or else the browser's (the system's on the desktop), or else English.
+//!
+//! What a sentence is made of, when it is not the state's own data (a cell's facts, the
+//! analysis's note, a field, a kind of clock), is plain data defined here: the words stand
+//! below the components that fill it in.
 
 mod analysis;
 mod errors;
@@ -13,6 +17,7 @@ mod online;
 use ishi_ai::AnyLevel;
 use ishi_ai::go::GoLevel;
 use ishi_ai::othello::OthelloLevel;
+use ishi_analysis::Class;
 use ishi_rules::Player;
 
 use crate::model::{GameKind, Side};
@@ -609,6 +614,22 @@ pub enum CellFact {
     Territory(Player),
 }
 
+/// The analysis's note on the position on screen ([`Tr::analysis_note`]): the move played
+/// from it, judged, and the best move.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Note {
+    /// The game, for the loss's unit.
+    pub kind: GameKind,
+    /// Who was to move.
+    pub player: Player,
+    /// The move played, its value and class, when one was.
+    pub played: Option<(String, String, Class)>,
+    /// The best move and its value.
+    pub best: Option<(String, String)>,
+    /// The loss, written in the game's unit, unless the move played was the best.
+    pub loss: Option<String>,
+}
+
 /// A labelled field.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Field {
@@ -660,6 +681,38 @@ pub enum Field {
     Sound,
     /// A vibration on a stone placed.
     Vibration,
+}
+
+/// A kind of clock for an online game, as the new-game sheet offers them.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ClockKind {
+    /// No clock.
+    None,
+    /// Main time and an increment.
+    Fischer,
+    /// Main time and byo-yomi periods (Go).
+    ByoYomi,
+    /// Days a move.
+    Correspondence,
+}
+
+impl ClockKind {
+    /// The kinds a game offers: byo-yomi is Go's.
+    pub fn offered(kind: GameKind) -> &'static [ClockKind] {
+        match kind {
+            GameKind::Othello => &[
+                ClockKind::Fischer,
+                ClockKind::Correspondence,
+                ClockKind::None,
+            ],
+            GameKind::Go => &[
+                ClockKind::ByoYomi,
+                ClockKind::Fischer,
+                ClockKind::Correspondence,
+                ClockKind::None,
+            ],
+        }
+    }
 }
 
 /// The language the system asks for: the browser's on the web, `LANG` elsewhere; English if

@@ -2,8 +2,7 @@
 
 use ishi_rules::Player;
 
-use super::Tr;
-use crate::components::new_game::ClockKind;
+use super::{ClockKind, Tr};
 use crate::settings::Language;
 
 impl Tr {

@@ -5,7 +5,7 @@
 
 use dioxus::prelude::*;
 
-use super::{AnalysisView, value_text};
+use super::view::{AnalysisView, value_text};
 use crate::app::use_app;
 use crate::i18n::Tr;
 use crate::model::{Action, GameKind};

@@ -3,163 +3,18 @@
 //! the position on screen, and the button that analyses the game, with its progress.
 
 mod graph;
+mod view;
 
 use dioxus::prelude::*;
-use ishi_analysis::{Class, Worth};
-use ishi_rules::Player;
 
 #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
 pub(crate) use graph::GRAPH;
 pub use graph::Graph;
+pub use view::{AnalysisView, Dot, Point, value_text};
 
 use crate::app::use_app;
 use crate::i18n::Tr;
-use crate::model::{GameKind, Match};
-use crate::state::{AnalysisRun, AppAction, AppState};
-
-/// A point of the graph: a position's worth to Black.
-#[derive(Copy, Clone, PartialEq, Debug)]
-pub struct Point {
-    /// The snapshot's index.
-    pub index: usize,
-    /// Othello: Black's margin in discs; Go: Black's win rate from 0 to 1.
-    pub value: f32,
-    /// Go: Black's lead in points.
-    pub lead: Option<f32>,
-}
-
-/// A move that lost something, drawn as a dot where it was played from.
-#[derive(Copy, Clone, PartialEq, Debug)]
-pub struct Dot {
-    /// The index of the snapshot it was played from.
-    pub index: usize,
-    /// Its class.
-    pub class: Class,
-    /// Who played it.
-    pub player: Player,
-}
-
-/// The note on the position on screen: the move played from it, judged, and the best move.
-#[derive(Clone, PartialEq, Debug)]
-pub struct Note {
-    /// The game, for the loss's unit.
-    pub kind: GameKind,
-    /// Who was to move.
-    pub player: Player,
-    /// The move played, its value and class, when one was.
-    pub played: Option<(String, String, Class)>,
-    /// The best move and its value.
-    pub best: Option<(String, String)>,
-    /// The loss, written in the game's unit, unless the move played was the best.
-    pub loss: Option<String>,
-}
-
-/// Everything the analysis shows.
-#[derive(Clone, PartialEq, Debug)]
-pub struct AnalysisView {
-    /// The game.
-    pub kind: GameKind,
-    /// The snapshot on screen.
-    pub cursor: usize,
-    /// The last index of the history.
-    pub last: usize,
-    /// The positions analysed.
-    pub points: Vec<Point>,
-    /// The moves that lost something.
-    pub dots: Vec<Dot>,
-    /// The note on the position on screen, once it is analysed.
-    pub note: Option<Note>,
-    /// Positions analysed, of all.
-    pub progress: (usize, usize),
-    /// The analysis under way.
-    pub running: Option<AnalysisRun>,
-}
-
-/// A value in the game's unit for the player it is of: `+3` discs or `62%`.
-pub fn value_text(kind: GameKind, value: f32) -> String {
-    match kind {
-        GameKind::Othello => match value.round() as i32 {
-            0 => "0".to_owned(),
-            v => format!("{v:+}"),
-        },
-        GameKind::Go => format!("{value:.0}%"),
-    }
-}
-
-impl AnalysisView {
-    /// The analysis of `state`'s match.
-    pub fn of(state: &AppState) -> AnalysisView {
-        let m = state.current();
-        let kind = m.kind();
-        let mut points = Vec::new();
-        let mut dots = Vec::new();
-        for index in 0..m.history().len() {
-            let Some(a) = m.annotation(index) else {
-                continue;
-            };
-            points.push(point(index, a.worth));
-            if let Some(judged) = a.played.filter(|j| j.class > Class::Good) {
-                let player = m.history()[index].position.turn();
-                dots.push(Dot {
-                    index,
-                    class: judged.class,
-                    player,
-                });
-            }
-        }
-        AnalysisView {
-            kind,
-            cursor: m.cursor(),
-            last: m.history().len() - 1,
-            points,
-            dots,
-            note: note(m, kind),
-            progress: state.analysis_progress(),
-            running: state.analysing(),
-        }
-    }
-
-    /// Whether there is anything to draw.
-    pub fn any(&self) -> bool {
-        !self.points.is_empty()
-    }
-}
-
-fn point(index: usize, worth: Worth) -> Point {
-    match worth {
-        Worth::Discs { margin, .. } => Point {
-            index,
-            value: margin,
-            lead: None,
-        },
-        Worth::Go { win_rate, lead } => Point {
-            index,
-            value: win_rate,
-            lead: Some(lead),
-        },
-    }
-}
-
-fn note(m: &Match, kind: GameKind) -> Option<Note> {
-    let index = m.cursor();
-    let a = m.annotation(index)?;
-    let position = &m.history()[index].position;
-    Some(Note {
-        kind,
-        player: position.turn(),
-        played: a.played.map(|j| {
-            let name = position.move_name(j.mv);
-            (name, value_text(kind, j.value), j.class)
-        }),
-        best: a
-            .best
-            .map(|(mv, value)| (position.move_name(mv), value_text(kind, value))),
-        loss: a
-            .played
-            .filter(|j| j.class != Class::Best)
-            .map(|j| format!("{:.1}", j.loss)),
-    })
-}
+use crate::state::{AnalysisRun, AppAction};
 
 /// The note on the position on screen, and the button that analyses the game (or its
 /// progress and a stop).

@@ -1,17 +1,21 @@
 //! The new-game sheet's fields as the player sets them: plain data, turned into a
-//! [`MatchConfig`] when the player starts.
+//! [`MatchConfig`] when the player starts (or, for a game with a friend online, the server's
+//! set-up and clock).
 
 use ishi_ai::AnyLevel;
 use ishi_ai::go::GoLevel;
 use ishi_ai::othello::OthelloLevel;
+use ishi_online::{GameSetup, SeatChoice, TimeControl, TimeError};
 use ishi_rules::go::{GoRules, Komi, handicap};
 use ishi_rules::othello::Shape;
 use ishi_rules::{ByColor, Player};
 
+use crate::i18n::ClockKind;
 use crate::model::{
     GameKind, GoConfig, MatchConfig, OthelloConfig, OthelloStart, SetupError, Side,
 };
 use crate::settings::Settings;
+use crate::state::AppError;
 
 /// The Go board sides offered.
 pub const GO_SIZES: [usize; 3] = [9, 13, 19];
@@ -38,7 +42,7 @@ pub struct NewGameForm {
     /// A game with a friend online rather than at this device.
     pub friend: bool,
     /// The online game's colour and clock.
-    pub online: super::OnlineForm,
+    pub online: OnlineForm,
 }
 
 impl NewGameForm {
@@ -59,7 +63,7 @@ impl NewGameForm {
             komi: go.rules.komi.to_string(),
             go_sides: go.sides,
             friend: false,
-            online: super::OnlineForm::default(),
+            online: OnlineForm::default(),
         }
     }
 
@@ -137,6 +141,107 @@ impl NewGameForm {
                 })
             }
         })
+    }
+}
+
+/// The online fields as typed.
+#[derive(Clone, PartialEq, Debug)]
+pub struct OnlineForm {
+    /// The creator's colour.
+    pub colour: SeatChoice,
+    /// The clock's kind.
+    pub clock: ClockKind,
+    /// Main time in minutes.
+    pub main_min: String,
+    /// Fischer's increment in seconds.
+    pub increment_s: String,
+    /// Byo-yomi periods.
+    pub periods: String,
+    /// A period's length in seconds.
+    pub period_s: String,
+    /// Correspondence: days a move.
+    pub days: String,
+}
+
+impl Default for OnlineForm {
+    fn default() -> OnlineForm {
+        OnlineForm {
+            colour: SeatChoice::Random,
+            clock: ClockKind::Fischer,
+            main_min: "10".into(),
+            increment_s: "5".into(),
+            periods: "5".into(),
+            period_s: "30".into(),
+            days: "3".into(),
+        }
+    }
+}
+
+impl OnlineForm {
+    /// The clock as set up.
+    ///
+    /// # Errors
+    ///
+    /// [`TimeError`] for a number that does not read or is out of range.
+    pub fn time(&self) -> Result<TimeControl, TimeError> {
+        let number = |text: &str| text.trim().parse::<f64>().map_err(|_| TimeError);
+        let whole = |text: &str| text.trim().parse::<u32>().map_err(|_| TimeError);
+        let main_s = || {
+            let minutes = number(&self.main_min)?;
+            if (0.0..=f64::from(ishi_online::MAX_MAIN_S) / 60.0).contains(&minutes) {
+                Ok((minutes * 60.0).round() as u32)
+            } else {
+                Err(TimeError)
+            }
+        };
+        let time = match self.clock {
+            ClockKind::None => TimeControl::None,
+            ClockKind::Fischer => TimeControl::Fischer {
+                main_s: main_s()?,
+                increment_s: whole(&self.increment_s)?,
+            },
+            ClockKind::ByoYomi => TimeControl::ByoYomi {
+                main_s: main_s()?,
+                periods: whole(&self.periods)?,
+                period_s: whole(&self.period_s)?,
+            },
+            ClockKind::Correspondence => TimeControl::Correspondence {
+                days: whole(&self.days)?,
+            },
+        };
+        time.check()
+    }
+}
+
+impl NewGameForm {
+    /// The online game as set up: board and rules, and the clock.
+    ///
+    /// # Errors
+    ///
+    /// [`AppError`] for a komi or a clock that does not read.
+    pub fn online_setup(&self) -> Result<(GameSetup, TimeControl), AppError> {
+        let setup = match self.kind {
+            GameKind::Othello => GameSetup::Othello {
+                board: self.othello_board,
+            },
+            GameKind::Go => {
+                let komi = self
+                    .komi
+                    .trim()
+                    .parse()
+                    .map_err(|e| AppError::Setup(SetupError::Komi(e)))?;
+                GameSetup::Go {
+                    size: self.go_size,
+                    rules: self.go_rules.with_komi(komi),
+                    handicap: self.go_handicap,
+                }
+            }
+        };
+        let time = self
+            .online
+            .time()
+            .map_err(|e| AppError::OnlineSetup(ishi_online::SetupError::Time(e)))?;
+        Ok((setup, time))
     }
 }
 

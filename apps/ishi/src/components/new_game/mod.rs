@@ -13,8 +13,8 @@ use ishi_rules::Player;
 use ishi_rules::go::GoRules;
 use ishi_rules::othello::{PRESETS, Shape};
 
-pub use form::{GO_SIZES, NewGameForm};
-pub use online::{ClockKind, NameField, OnlineForm};
+pub use form::{GO_SIZES, NewGameForm, OnlineForm};
+pub use online::NameField;
 
 use crate::app::{use_app, use_tr};
 use crate::components::dialog::Dialog;

@@ -2,163 +2,10 @@
 //! clock.
 
 use dioxus::prelude::*;
-use ishi_online::{GameSetup, SeatChoice, TimeControl, TimeError};
+use ishi_online::SeatChoice;
 
-use super::NewGameForm;
-use crate::i18n::{Field, Tr};
-use crate::model::{GameKind, SetupError};
-use crate::state::AppError;
-
-/// The kinds of clock offered.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum ClockKind {
-    /// No clock.
-    None,
-    /// Main time and an increment.
-    Fischer,
-    /// Main time and byo-yomi periods (Go).
-    ByoYomi,
-    /// Days a move.
-    Correspondence,
-}
-
-impl ClockKind {
-    /// The kinds a game offers: byo-yomi is Go's.
-    pub fn offered(kind: GameKind) -> &'static [ClockKind] {
-        match kind {
-            GameKind::Othello => &[
-                ClockKind::Fischer,
-                ClockKind::Correspondence,
-                ClockKind::None,
-            ],
-            GameKind::Go => &[
-                ClockKind::ByoYomi,
-                ClockKind::Fischer,
-                ClockKind::Correspondence,
-                ClockKind::None,
-            ],
-        }
-    }
-
-    fn id(self) -> &'static str {
-        match self {
-            ClockKind::None => "none",
-            ClockKind::Fischer => "fischer",
-            ClockKind::ByoYomi => "byo_yomi",
-            ClockKind::Correspondence => "correspondence",
-        }
-    }
-
-    fn from_id(id: &str) -> ClockKind {
-        match id {
-            "fischer" => ClockKind::Fischer,
-            "byo_yomi" => ClockKind::ByoYomi,
-            "correspondence" => ClockKind::Correspondence,
-            _ => ClockKind::None,
-        }
-    }
-}
-
-/// The online fields as typed.
-#[derive(Clone, PartialEq, Debug)]
-pub struct OnlineForm {
-    /// The creator's colour.
-    pub colour: SeatChoice,
-    /// The clock's kind.
-    pub clock: ClockKind,
-    /// Main time in minutes.
-    pub main_min: String,
-    /// Fischer's increment in seconds.
-    pub increment_s: String,
-    /// Byo-yomi periods.
-    pub periods: String,
-    /// A period's length in seconds.
-    pub period_s: String,
-    /// Correspondence: days a move.
-    pub days: String,
-}
-
-impl Default for OnlineForm {
-    fn default() -> OnlineForm {
-        OnlineForm {
-            colour: SeatChoice::Random,
-            clock: ClockKind::Fischer,
-            main_min: "10".into(),
-            increment_s: "5".into(),
-            periods: "5".into(),
-            period_s: "30".into(),
-            days: "3".into(),
-        }
-    }
-}
-
-impl OnlineForm {
-    /// The clock as set up.
-    ///
-    /// # Errors
-    ///
-    /// [`TimeError`] for a number that does not read or is out of range.
-    pub fn time(&self) -> Result<TimeControl, TimeError> {
-        let number = |text: &str| text.trim().parse::<f64>().map_err(|_| TimeError);
-        let whole = |text: &str| text.trim().parse::<u32>().map_err(|_| TimeError);
-        let main_s = || {
-            let minutes = number(&self.main_min)?;
-            if (0.0..=f64::from(ishi_online::MAX_MAIN_S) / 60.0).contains(&minutes) {
-                Ok((minutes * 60.0).round() as u32)
-            } else {
-                Err(TimeError)
-            }
-        };
-        let time = match self.clock {
-            ClockKind::None => TimeControl::None,
-            ClockKind::Fischer => TimeControl::Fischer {
-                main_s: main_s()?,
-                increment_s: whole(&self.increment_s)?,
-            },
-            ClockKind::ByoYomi => TimeControl::ByoYomi {
-                main_s: main_s()?,
-                periods: whole(&self.periods)?,
-                period_s: whole(&self.period_s)?,
-            },
-            ClockKind::Correspondence => TimeControl::Correspondence {
-                days: whole(&self.days)?,
-            },
-        };
-        time.check()
-    }
-}
-
-impl NewGameForm {
-    /// The online game as set up: board and rules, and the clock.
-    ///
-    /// # Errors
-    ///
-    /// [`AppError`] for a komi or a clock that does not read.
-    pub fn online_setup(&self) -> Result<(GameSetup, TimeControl), AppError> {
-        let setup = match self.kind {
-            GameKind::Othello => GameSetup::Othello {
-                board: self.othello_board,
-            },
-            GameKind::Go => {
-                let komi = self
-                    .komi
-                    .trim()
-                    .parse()
-                    .map_err(|e| AppError::Setup(SetupError::Komi(e)))?;
-                GameSetup::Go {
-                    size: self.go_size,
-                    rules: self.go_rules.with_komi(komi),
-                    handicap: self.go_handicap,
-                }
-            }
-        };
-        let time = self
-            .online
-            .time()
-            .map_err(|e| AppError::OnlineSetup(ishi_online::SetupError::Time(e)))?;
-        Ok((setup, time))
-    }
-}
+use super::form::{NewGameForm, OnlineForm};
+use crate::i18n::{ClockKind, Field, Tr};
 
 /// Who is the opponent: someone at this device (or the computer), or a friend online.
 pub(super) fn opponent_choice(mut form: Signal<NewGameForm>, tr: Tr) -> Element {
@@ -217,9 +64,9 @@ pub(super) fn online_fields(mut form: Signal<NewGameForm>, name: String, tr: Tr)
             span { {tr.field(Field::Clock)} }
             select {
                 name: "clock",
-                onchange: move |e| form.write().online.clock = ClockKind::from_id(&e.value()),
+                onchange: move |e| form.write().online.clock = clock_of(&e.value()),
                 for kind in ClockKind::offered(f.kind).iter().copied() {
-                    option { key: "{kind.id()}", value: kind.id(), selected: o.clock == kind, {tr.clock_kind(kind)} }
+                    option { key: "{clock_id(kind)}", value: clock_id(kind), selected: o.clock == kind, {tr.clock_kind(kind)} }
                 }
             }
         }
@@ -273,5 +120,25 @@ pub fn NameField(name: String, tr: Tr) -> Element {
                 )),
             }
         }
+    }
+}
+
+/// The value of `kind`'s option in the clock's select.
+fn clock_id(kind: ClockKind) -> &'static str {
+    match kind {
+        ClockKind::None => "none",
+        ClockKind::Fischer => "fischer",
+        ClockKind::ByoYomi => "byo_yomi",
+        ClockKind::Correspondence => "correspondence",
+    }
+}
+
+/// The clock of the select's value `id`: none for a value that names no clock.
+fn clock_of(id: &str) -> ClockKind {
+    match id {
+        "fischer" => ClockKind::Fischer,
+        "byo_yomi" => ClockKind::ByoYomi,
+        "correspondence" => ClockKind::Correspondence,
+        _ => ClockKind::None,
     }
 }
