@@ -15,7 +15,8 @@ use std::rc::Rc;
 
 use dioxus::prelude::*;
 
-use super::{CellView, edge_class, player_name, tap};
+use super::cells::{CellView, edge_class, player_name};
+use super::tap::tap;
 use crate::app::AppHandle;
 use crate::js;
 use crate::model::{Cell, GameKind};

@@ -10,18 +10,20 @@
 
 mod cells;
 mod loupe;
+mod tap;
 
 use std::rc::Rc;
 
 use dioxus::prelude::*;
-use ishi_rules::{Move, Player};
+use ishi_rules::Player;
 
 pub use cells::{CellView, cell_views, edge_class, player_name};
+use tap::tap;
 
 use crate::app::{AppHandle, use_app};
 use crate::i18n::Tr;
-use crate::model::{Action, Cell, GameKind};
-use crate::state::{AppAction, AppState};
+use crate::model::{Cell, GameKind};
+use crate::state::AppState;
 
 /// How far (CSS pixels) a finger may slide between press and release for a tap to count.
 const TAP_SLOP: f64 = 12.0;
@@ -85,29 +87,6 @@ impl BoardView {
             .into(),
         }
     }
-}
-
-/// A tap (or Enter) on `cell`: marks a chain dead while counting; otherwise plays there, or
-/// first shows a ghost stone when the move needs confirming.
-fn tap(app: AppHandle, mut ghost: Signal<Option<Cell>>, cell: Cell, pointer_type: &str) {
-    let action = {
-        let state = app.peek();
-        let m = state.current();
-        if m.is_counting() {
-            Action::ToggleDead(cell)
-        } else {
-            let needs_confirm = state.settings().confirm.needed(m.kind(), pointer_type);
-            let legal = m.position().check(Move::Place(cell)).is_ok();
-            if needs_confirm && legal && *ghost.peek() != Some(cell) {
-                drop(state);
-                ghost.set(Some(cell));
-                return;
-            }
-            Action::Play(cell)
-        }
-    };
-    ghost.set(None);
-    app.send(AppAction::Match(action));
 }
 
 /// The board of the current match.
