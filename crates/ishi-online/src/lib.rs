@@ -22,7 +22,6 @@ mod clock;
 pub mod protocol;
 mod setup;
 mod table;
-pub mod text;
 
 pub use clock::{Clock, Left, TimeUp};
 pub use setup::{

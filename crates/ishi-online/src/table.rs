@@ -7,7 +7,7 @@ use ishi_rules::{ByColor, IllegalReason, Move, Player};
 use ishi_scoring::{DeadStones, GameResult, WinBy};
 use serde::{Deserialize, Serialize};
 
-use crate::{Clock, GameSetup, SetupError, TimeControl, text};
+use crate::{Clock, GameSetup, SetupError, TimeControl};
 
 /// The longest name shown to the other player, in characters.
 pub const MAX_NAME: usize = 40;
@@ -16,7 +16,6 @@ pub const MAX_NAME: usize = 40;
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Record {
     /// The seat that did it; `None` for the server's own (a flag fall).
-    #[serde(with = "text::option")]
     pub by: Option<Player>,
     /// When, in milliseconds since the Unix epoch (the server's clock).
     pub at_ms: i64,

@@ -2,7 +2,7 @@
 //!
 //! A configuration is typed per game, so that an Othello game cannot name a Go level: each
 //! game's sides hold that game's level enum. The same types are the saved form (serde), with
-//! the rules' own text forms for boards, positions and rules.
+//! the rules' own forms for boards, positions and rules (`ishi-rules`' feature `serde`).
 
 use ishi_ai::go::GoLevel;
 use ishi_ai::othello::OthelloLevel;
@@ -13,7 +13,6 @@ use ishi_rules::othello::{Othello, Shape, ShapeError};
 use serde::{Deserialize, Serialize};
 
 use super::{GameKind, Position};
-use crate::saved::text;
 
 /// Who plays a side: a person, or the computer at a level `L` (a game's level enum, or
 /// [`AnyLevel`]).
@@ -77,9 +76,9 @@ impl<L: LevelId> Side<L> {
 #[serde(rename_all = "snake_case")]
 pub enum OthelloStart {
     /// The usual start on a board shape.
-    Shape(#[serde(with = "text")] Shape),
+    Shape(Shape),
     /// A given position, side to move included, as an imported board string starts.
-    Position(#[serde(with = "text::board")] Othello),
+    Position(Othello),
 }
 
 /// A new Othello game.
@@ -88,7 +87,6 @@ pub struct OthelloConfig {
     /// Where it starts.
     pub start: OthelloStart,
     /// Who plays Black and White.
-    #[serde(with = "text::by_color")]
     pub sides: ByColor<Side<OthelloLevel>>,
 }
 
@@ -98,12 +96,10 @@ pub struct GoConfig {
     /// The board side.
     pub size: usize,
     /// The rules preset, komi included (saved as the preset's name and the komi).
-    #[serde(with = "text::rules")]
     pub rules: GoRules,
     /// Handicap stones (0 for an even game).
     pub handicap: u8,
     /// Who plays Black and White.
-    #[serde(with = "text::by_color")]
     pub sides: ByColor<Side<GoLevel>>,
 }
 

@@ -4,14 +4,14 @@
 //! Everything in it is typed: the game's kind tags each configuration, levels are each game's
 //! level enum, the confirm mode and the language are enums, a result is a
 //! [`GameResult`] or nothing. Values of the rules (boards, points, results) are saved in the
-//! text form the rules print and read ([`text`]).
+//! text form the rules print and read, through the `serde` features of `ishi-rules` and
+//! `ishi-scoring`; `tests/data/save-v2.json` holds every form.
 //!
 //! The format's [`VERSION`] goes up when it changes. Older versions that can be read are
 //! converted on load (version 1: [`v1`]); anything else is refused with a reason, and the app
 //! keeps the text aside instead of misreading it.
 
 mod game;
-pub use ishi_online::text;
 pub mod v1;
 
 use ishi_online::protocol::GameId;
@@ -37,7 +37,6 @@ pub struct RecentGame {
     /// The game, to review or continue.
     pub game: SavedMatch,
     /// Its result, as records write it (`B+12`, `W+R`); none while unfinished.
-    #[serde(with = "text::option")]
     pub result: Option<GameResult>,
 }
 

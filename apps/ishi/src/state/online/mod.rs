@@ -28,7 +28,6 @@ pub struct OnlineSeat {
     /// The seat's token: the only way to play it.
     pub token: Token,
     /// The seat.
-    #[serde(with = "ishi_online::text")]
     pub seat: Player,
 }
 
