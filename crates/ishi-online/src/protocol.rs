@@ -8,7 +8,7 @@ use ishi_scoring::GameResult;
 use serde::{Deserialize, Serialize};
 
 use crate::clock::Left;
-use crate::{GameSetup, Phase, SeatChoice, Table, TimeControl};
+use crate::{GameSetup, Phase, SeatAct, SeatChoice, Table, TimeControl};
 
 /// The protocol's version: in the WebSocket's path, raised when a message changes meaning.
 pub const VERSION: u32 = 1;
@@ -141,40 +141,13 @@ pub struct Ticket {
     pub token: Token,
 }
 
-/// What a seat does to its game; the same acts as [`crate::Act`], less the server's own.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "act", rename_all = "snake_case")]
-pub enum SeatAct {
-    /// A move (`f5`, `D4`, `pass`) played after `after` moves (forced passes counted): a
-    /// resend of a move the server has is answered with the game and changes nothing.
-    Play {
-        /// The number of moves the player saw.
-        after: usize,
-        /// The move.
-        #[serde(rename = "move")]
-        mv: String,
-    },
-    /// Resign (before the other seat is taken: call the game off).
-    Resign,
-    /// Ask to take back the seat's last move.
-    Undo,
-    /// Answer the other seat's undo request.
-    UndoAnswer {
-        /// Whether to take the move back.
-        accept: bool,
-    },
-    /// Go count: mark the chain through the point dead, or alive again.
-    Mark {
-        /// The point (`D4`).
-        point: String,
-    },
-    /// Go count: accept these dead stones (the list the seat was shown).
-    AcceptCount {
-        /// The dead stones by name.
-        dead: Vec<String>,
-    },
-    /// Go count: disagree and play on.
-    Resume,
+/// What a move in a message carries besides its name: a resend of a move the server has is
+/// answered with the game and changes nothing.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Seen {
+    /// The number of moves the player saw (forced passes counted): the move is played after
+    /// them.
+    pub after: usize,
 }
 
 /// A message from the app to the server.
@@ -215,7 +188,7 @@ pub enum ClientMessage {
         ticket: Ticket,
         /// What.
         #[serde(flatten)]
-        act: SeatAct,
+        act: SeatAct<Seen>,
     },
     /// The state of these games, in a line each (the "my online games" list).
     List {

@@ -8,9 +8,9 @@
 //! server refuses is taken back from the board, with its reason in the status line.
 
 use ishi_online::protocol::{
-    ClientMessage, GameId, GameView, SeatAct, ServerMessage, Summary, Ticket, Token,
+    ClientMessage, GameId, GameView, Seen, ServerMessage, Summary, Ticket, Token,
 };
-use ishi_online::{GameSetup, Phase, SeatChoice, TimeControl};
+use ishi_online::{GameSetup, Phase, SeatAct, SeatChoice, TimeControl};
 use ishi_rules::{Move, Player};
 use ishi_scoring::DeadStones;
 use serde::{Deserialize, Serialize};
@@ -235,7 +235,9 @@ impl Online {
             messages.push(ClientMessage::Act {
                 ticket: seat.ticket(),
                 act: SeatAct::Play {
-                    after: pending.after,
+                    seen: Seen {
+                        after: pending.after,
+                    },
                     mv: pending.mv.clone(),
                 },
             });
@@ -244,7 +246,7 @@ impl Online {
     }
 
     /// The message that acts as this device's seat.
-    pub fn act(&self, act: SeatAct) -> Option<ClientMessage> {
+    pub fn act(&self, act: SeatAct<Seen>) -> Option<ClientMessage> {
         Some(ClientMessage::Act {
             ticket: self.seat.as_ref()?.ticket(),
             act,
@@ -411,7 +413,7 @@ impl super::AppState {
     }
 
     /// Sends `act` as this device's seat in the game on screen.
-    fn seat_act(&self, act: SeatAct) -> Result<Effects, AppError> {
+    fn seat_act(&self, act: SeatAct<Seen>) -> Result<Effects, AppError> {
         let message = self
             .online
             .as_ref()
@@ -567,7 +569,9 @@ impl super::AppState {
                 // Sent now if the link is up; else when it is back (resync).
                 let message = self.online.as_ref().and_then(|o| {
                     o.act(SeatAct::Play {
-                        after: view.moves.len(),
+                        seen: Seen {
+                            after: view.moves.len(),
+                        },
                         mv: name,
                     })
                 });
