@@ -7,18 +7,11 @@
 
 mod analyze;
 mod ggf;
-mod go_play;
-mod go_score;
 mod gtp;
-mod gtp_go;
-mod gtp_othello;
-mod gtp_time;
 mod matches;
 mod nboard;
-mod othello_play;
-mod perft;
-mod solve;
-mod terminal;
+mod othello;
+mod play;
 
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
@@ -245,14 +238,14 @@ enum OthelloCommand {
     ///
     /// Prints one line: depth=D nodes=N seconds=S nps=X (leaves per second). Forced passes
     /// count as plies and finished games as leaves, the convention of the published counts.
-    Perft(perft::PerftArgs),
+    Perft(othello::perft::PerftArgs),
     /// Solve the positions of an .obf file exactly and time it.
     ///
     /// Prints one line per position: LINE MOVE SCORE nodes=N seconds=S, where SCORE is the
     /// final disc difference for the side to move with best play (empty squares to the
     /// winner), then a total line. A line that is not a position is reported on standard
     /// error with its number and skipped; the exit status is then non-zero.
-    Solve(solve::SolveArgs),
+    Solve(othello::solve::SolveArgs),
 }
 
 /// Runs the GTP engine `args` ask for on standard input and output.
@@ -268,8 +261,8 @@ fn serve_gtp(args: &GtpArgs) -> io::Result<()> {
             }
             let level = args.level.as_deref().map(str::parse::<GoLevel>).transpose();
             let level = level.map_err(|e| invalid(format!("--level: {e}")))?;
-            let mut engine =
-                gtp_go::GoEngine::new(args.seed, level, args.playouts).with_move_time(args.seconds);
+            let mut engine = gtp::go::GoEngine::new(args.seed, level, args.playouts)
+                .with_move_time(args.seconds);
             gtp::serve(&mut engine, input, output)
         }
         matches::GameKind::Othello => {
@@ -282,7 +275,7 @@ fn serve_gtp(args: &GtpArgs) -> io::Result<()> {
                 .map(str::parse::<OthelloLevel>)
                 .transpose();
             let level = level.map_err(|e| invalid(format!("--level: {e}")))?;
-            let mut engine = gtp_othello::OthelloEngine::new(args.seed, level, args.nodes)
+            let mut engine = gtp::othello::OthelloEngine::new(args.seed, level, args.nodes)
                 .with_move_time(args.seconds);
             gtp::serve(&mut engine, input, output)
         }
@@ -296,14 +289,16 @@ fn main() -> ExitCode {
             let stdin = io::stdin();
             let color =
                 !args.plain && io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-            othello_play::run(&args, stdin.lock(), io::stdout().lock(), color)
+            play::othello::run(&args, stdin.lock(), io::stdout().lock(), color)
         }
         Command::Play(PlayCommand::Go(args)) => {
-            go_play::run(&args, io::stdin().lock(), io::stdout().lock())
+            play::go::run(&args, io::stdin().lock(), io::stdout().lock())
         }
-        Command::Othello(OthelloCommand::Perft(args)) => perft::run(&args, io::stdout().lock()),
+        Command::Othello(OthelloCommand::Perft(args)) => {
+            othello::perft::run(&args, io::stdout().lock())
+        }
         Command::Othello(OthelloCommand::Solve(args)) => {
-            solve::run(&args, io::stdout().lock(), io::stderr().lock())
+            othello::solve::run(&args, io::stdout().lock(), io::stderr().lock())
         }
         Command::Nboard => {
             nboard::serve(io::stdin().lock(), io::stdout().lock(), io::stderr().lock())

@@ -216,7 +216,7 @@ impl<W: Write> Report<W> {
             writeln!(
                 self.out,
                 "{}: {}, mean loss {:.2} {}; {}",
-                crate::terminal::title(player),
+                crate::play::terminal::title(player),
                 moves(s.moves as usize),
                 s.mean_loss,
                 self.unit.name(),

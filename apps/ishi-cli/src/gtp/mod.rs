@@ -6,6 +6,10 @@
 //! dropped and tabs read as spaces. No input, however malformed, ends the engine except end of
 //! input or `quit`.
 
+pub(crate) mod go;
+pub(crate) mod othello;
+mod time;
+
 use std::io::{self, BufRead, Write};
 
 use ishi_rules::Player;

@@ -9,7 +9,7 @@ use ishi_rules::{ByColor, Game, Player};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::terminal::{Input, ask, describe, title, undo};
+use crate::play::terminal::{Input, ask, describe, title, undo};
 use crate::{Controller, GoPlay};
 
 const HELP: &str = "\
@@ -66,7 +66,7 @@ pub(crate) fn run(args: &GoPlay, mut input: impl BufRead, mut out: impl Write) -
             (!loser).letter()
         ),
         End::Passed(position) => {
-            crate::go_score::count(&position, &controllers, &mut input, &mut out)
+            crate::play::go_score::count(&position, &controllers, &mut input, &mut out)
         }
         End::Abandoned => writeln!(out, "Game abandoned."),
     }
@@ -143,7 +143,7 @@ fn play(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::terminal::parse_input;
+    use crate::play::terminal::parse_input;
     use ishi_rules::go::Point;
 
     #[test]

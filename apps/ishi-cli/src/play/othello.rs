@@ -9,7 +9,7 @@ use ishi_rules::{ByColor, Game, Outcome};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::terminal::{Input, ask, describe, title, undo};
+use crate::play::terminal::{Input, ask, describe, title, undo};
 use crate::{Controller, OthelloPlay};
 
 const HELP: &str = "\
@@ -221,7 +221,7 @@ impl Style {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::terminal::parse_input;
+    use crate::play::terminal::parse_input;
     use ishi_rules::ByColor;
 
     #[test]
