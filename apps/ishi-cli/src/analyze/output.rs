@@ -216,7 +216,7 @@ impl<W: Write> Report<W> {
             writeln!(
                 self.out,
                 "{}: {}, mean loss {:.2} {}; {}",
-                crate::play::terminal::title(player),
+                player.fold("Black", "White"),
                 moves(s.moves as usize),
                 s.mean_loss,
                 self.unit.name(),
