@@ -4,6 +4,11 @@
 //! tools over GTP (and Othello over NBoard), run matches between engines, analyse a game
 //! record move by move, and count perft or solve Othello endgames. Every command reads plain
 //! text and works from a pipe, so scripted games double as tests.
+//!
+//! This file parses the command line and hands each subcommand to its module, which owns its
+//! options: `play/`, `othello/`, `gtp/`, `nboard.rs`, `matches/` (`match`) and `analyze/`.
+//! `args.rs` holds the options several subcommands share, `ggf.rs` the Othello game format
+//! that `nboard` and `analyze` both read.
 
 mod analyze;
 mod args;

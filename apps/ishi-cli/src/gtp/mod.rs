@@ -1,4 +1,6 @@
-//! `gtp`: Ishi as a Go engine speaking GTP version 2, for GUIs, match tools and tests.
+//! `gtp`: Ishi as a Go or Othello engine speaking GTP version 2, for GUIs, match tools and
+//! tests. This file holds the options, the framing and the argument helpers both engines
+//! share; `go.rs` the Go commands, `othello.rs` the Othello commands, `time.rs` the clock.
 //!
 //! Framing follows the specification: an optional numeric id before the command, echoed in the
 //! answer; answers start with `=` (success) or `?` (failure) and end with an empty line;

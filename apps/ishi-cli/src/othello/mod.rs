@@ -1,4 +1,5 @@
-//! `othello`: tools for engine developers.
+//! `othello`: tools for engine developers: `perft.rs` counts the leaves of the game tree,
+//! `solve.rs` solves the endgames of an `.obf` file.
 
 mod perft;
 mod solve;

@@ -1,4 +1,6 @@
-//! `play`: a game in the terminal, human or computer on each side.
+//! `play`: a game in the terminal, human or computer on each side. This file holds the
+//! subcommands and who plays a side ([`Controller`]); `othello.rs` and `go.rs` the two games,
+//! `go_score.rs` the count at the end of a Go game, `terminal.rs` the prompt both share.
 
 mod go;
 mod go_score;
