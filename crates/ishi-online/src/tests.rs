@@ -508,3 +508,125 @@ proptest! {
         prop_assert_eq!(view(&replayed), view(&table));
     }
 }
+
+/// `value` and the JSON it is written as, byte for byte; the JSON reads back as `value`.
+fn check_json<T>(value: &T, expected: &str)
+where
+    T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    assert_eq!(serde_json::to_string(value).unwrap(), expected);
+    assert_eq!(&serde_json::from_str::<T>(expected).unwrap(), value);
+}
+
+/// The JSON of the protocol's messages and of the stored records: what the app, the server
+/// and the database hold reads and writes the same.
+#[test]
+fn messages_and_records_keep_their_json_forms() {
+    use crate::SeatChoice;
+    use crate::protocol::{Summary, Ticket};
+    use ishi_rules::go::{GoRules, Komi};
+
+    let ticket = Ticket {
+        game: id(),
+        token: Token::from_bytes([0xab; 16]),
+    };
+    check_json(
+        &ClientMessage::Create {
+            setup: GameSetup::Go {
+                size: 9,
+                rules: GoRules::TROMP_TAYLOR.with_komi(Komi::from_half_points(-3)),
+                handicap: 2,
+            },
+            time: TimeControl::ByoYomi {
+                main_s: 600,
+                periods: 5,
+                period_s: 30,
+            },
+            seat: SeatChoice::Random,
+            name: "Ann".into(),
+        },
+        r#"{"type":"create","setup":{"go":{"size":9,"rules":{"preset":"tromp-taylor","komi":-3},"handicap":2}},"time":{"kind":"byo_yomi","main_s":600,"periods":5,"period_s":30},"seat":"random","name":"Ann"}"#,
+    );
+    check_json(
+        &ClientMessage::Act {
+            ticket: ticket.clone(),
+            act: SeatAct::Play {
+                after: 0,
+                mv: "f5".into(),
+            },
+        },
+        r#"{"type":"act","game":"0707070707070707","token":"abababababababababababababababab","act":"play","after":0,"move":"f5"}"#,
+    );
+    check_json(
+        &ClientMessage::Act {
+            ticket,
+            act: SeatAct::AcceptCount {
+                dead: vec!["E3".into()],
+            },
+        },
+        r#"{"type":"act","game":"0707070707070707","token":"abababababababababababababababab","act":"accept_count","dead":["E3"]}"#,
+    );
+    check_json(
+        &ServerMessage::Seated {
+            game: id(),
+            seat: White,
+            token: Token::from_bytes([0xab; 16]),
+        },
+        r#"{"type":"seated","game":"0707070707070707","seat":"white","token":"abababababababababababababababab"}"#,
+    );
+
+    let time = TimeControl::Fischer {
+        main_s: 300,
+        increment_s: 5,
+    };
+    let mut table = seated(othello(), time);
+    table.apply(&rec(1000, Black, play("f5"))).unwrap();
+    table.apply(&rec(2000, Black, Act::Undo)).unwrap();
+    check_json(
+        &GameView::of(&table, id(), Some(Black), 2500),
+        r#"{"game":"0707070707070707","setup":{"othello":{"board":"8x8"}},"time":{"kind":"fischer","main_s":300,"increment_s":5},"names":{"black":"Ann","white":"Bo"},"you":"black","moves":[{"player":"black","move":"f5"}],"phase":"playing","undo_request":"black","dead":[],"accepted":{"black":false,"white":false},"clock":{"left":{"black":{"main_ms":304000,"periods":0},"white":{"main_ms":300000,"periods":0}},"running":"white","elapsed_ms":1500,"deadline_ms":301000},"result":null}"#,
+    );
+    table.apply(&rec(3000, White, Act::Resign)).unwrap();
+    check_json(
+        &GameView::of(&table, id(), None, 3500),
+        r#"{"game":"0707070707070707","setup":{"othello":{"board":"8x8"}},"time":{"kind":"fischer","main_s":300,"increment_s":5},"names":{"black":"Ann","white":"Bo"},"you":null,"moves":[{"player":"black","move":"f5"}],"phase":"over","undo_request":null,"dead":[],"accepted":{"black":false,"white":false},"clock":{"left":{"black":{"main_ms":304000,"periods":0},"white":{"main_ms":300000,"periods":0}},"running":null,"elapsed_ms":0,"deadline_ms":null},"result":"B+R"}"#,
+    );
+    check_json(
+        &Summary::of(&table, id(), White),
+        r#"{"game":"0707070707070707","setup":{"othello":{"board":"8x8"}},"time":{"kind":"fischer","main_s":300,"increment_s":5},"you":"white","names":{"black":"Ann","white":"Bo"},"phase":"over","turn":null,"moves":1,"deadline_ms":null,"result":"B+R"}"#,
+    );
+    check_json(
+        &GameView::of(&counted_go(), id(), Some(White), 0),
+        r#"{"game":"0707070707070707","setup":{"go":{"size":5,"rules":{"preset":"japanese","komi":13},"handicap":0}},"time":{"kind":"none"},"names":{"black":"Ann","white":"Bo"},"you":"white","moves":[{"player":"black","move":"B1"},{"player":"white","move":"D1"},{"player":"black","move":"B2"},{"player":"white","move":"D2"},{"player":"black","move":"B3"},{"player":"white","move":"D3"},{"player":"black","move":"B4"},{"player":"white","move":"D4"},{"player":"black","move":"B5"},{"player":"white","move":"D5"},{"player":"black","move":"E3"},{"player":"white","move":"pass"},{"player":"black","move":"pass"}],"phase":"counting","undo_request":null,"dead":["E3"],"accepted":{"black":false,"white":false},"clock":null,"result":null}"#,
+    );
+
+    let records = [
+        (
+            rec(0, Black, Act::Sit { name: "Ann".into() }),
+            r#"{"by":"black","at_ms":0,"act":"sit","name":"Ann"}"#,
+        ),
+        (
+            rec(1, Black, play("D4")),
+            r#"{"by":"black","at_ms":1,"act":"play","move":"D4"}"#,
+        ),
+        (
+            rec(2, White, Act::UndoAnswer { accept: true }),
+            r#"{"by":"white","at_ms":2,"act":"undo_answer","accept":true}"#,
+        ),
+        (
+            rec(3, White, Act::Mark { point: "E3".into() }),
+            r#"{"by":"white","at_ms":3,"act":"mark","point":"E3"}"#,
+        ),
+        (
+            Record {
+                by: None,
+                at_ms: 4,
+                act: Act::Timeout,
+            },
+            r#"{"by":null,"at_ms":4,"act":"timeout"}"#,
+        ),
+    ];
+    for (record, expected) in &records {
+        check_json(record, expected);
+    }
+}
