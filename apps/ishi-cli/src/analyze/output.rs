@@ -206,7 +206,7 @@ impl<W: Write> Report<W> {
             writeln!(
                 self.out,
                 "{}: {}, mean loss {:.2} {}; {}",
-                crate::terminal::title(player),
+                player.fold("Black", "White"),
                 moves(s.moves as usize),
                 s.mean_loss,
                 self.unit.name(),

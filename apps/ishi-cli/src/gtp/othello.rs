@@ -37,8 +37,8 @@ use ishi_rules::{Game, Player};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use crate::gtp::time::Clocks;
 use crate::gtp::{Engine, Flow, Request, color, one, syntax_error};
-use crate::gtp_time::Clocks;
 
 /// The commands this engine knows, for `list_commands` and `known_command`.
 const COMMANDS: &[&str] = &[
