@@ -21,7 +21,7 @@ impl Weights {
 fn katago_model(c: usize, h: usize) -> Vec<u8> {
     let mut w = Weights(0x1234_5678_9abc_def1);
     let mut out = Vec::new();
-    let mut text = |out: &mut Vec<u8>, s: &str| {
+    let text = |out: &mut Vec<u8>, s: &str| {
         out.extend_from_slice(s.as_bytes());
         out.push(b'\n');
     };
