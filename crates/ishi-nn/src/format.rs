@@ -227,17 +227,13 @@ impl Network {
                 expected: "the checksum after the last layer",
             });
         }
-        let network = Network {
+        Network::assemble(
             name,
-            initial_conv,
-            initial_global,
-            blocks: trunk,
+            (initial_conv, initial_global),
+            trunk,
             trunk_tip,
-            policy,
-            value,
-        };
-        network.check()?;
-        Ok(network)
+            (policy, value),
+        )
     }
 }
 

@@ -404,16 +404,12 @@ impl Network {
             ownership,
         };
 
-        let network = Network {
+        Network::assemble(
             name,
-            initial_conv,
-            initial_global,
-            blocks: trunk,
+            (initial_conv, initial_global),
+            trunk,
             trunk_tip,
-            policy,
-            value,
-        };
-        network.check()?;
-        Ok(network)
+            (policy, value),
+        )
     }
 }

@@ -215,3 +215,70 @@ pub(crate) fn dense(layer: &Dense, images: usize, input: &[f32], out: &mut [f32]
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A direct convolution, zero outside the board, for comparison.
+    fn naive(layer: &Conv, shape: Shape, input: &[f32]) -> Vec<f32> {
+        let (s, k, n) = (shape.size as isize, layer.size as isize, shape.columns());
+        let mut out = vec![0.0; layer.outputs * n];
+        for o in 0..layer.outputs {
+            for image in 0..shape.images {
+                for y in 0..s {
+                    for x in 0..s {
+                        let mut sum = 0.0;
+                        for i in 0..layer.inputs {
+                            for ky in 0..k {
+                                for kx in 0..k {
+                                    let (sy, sx) = (y + ky - k / 2, x + kx - k / 2);
+                                    if sy < 0 || sx < 0 || sy >= s || sx >= s {
+                                        continue;
+                                    }
+                                    let w = layer.weights[((o * layer.inputs + i) * layer.size
+                                        + ky as usize)
+                                        * layer.size
+                                        + kx as usize];
+                                    let at = i * n + image * shape.area() + (sy * s + sx) as usize;
+                                    sum += w * input[at];
+                                }
+                            }
+                        }
+                        out[o * n + image * shape.area() + (y * s + x) as usize] = sum;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn im2col_and_sgemm_compute_the_direct_convolution() {
+        let mut seed = 7u32;
+        let mut next = || {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (seed >> 8) as f32 / (1 << 24) as f32 - 0.5
+        };
+        for (size, kernel, images) in [(5, 3, 1), (6, 5, 3), (2, 3, 2), (7, 1, 2)] {
+            let layer = Conv {
+                size: kernel,
+                inputs: 3,
+                outputs: 4,
+                weights: (0..4 * 3 * kernel * kernel).map(|_| next()).collect(),
+                bias: None,
+            };
+            let shape = Shape { size, images };
+            let input: Vec<f32> = (0..3 * shape.columns()).map(|_| next()).collect();
+            let mut output = vec![0.0; 4 * shape.columns()];
+            conv(&layer, shape, &input, &mut output, &mut Vec::new(), false);
+            let expected = naive(&layer, shape, &input);
+            for (a, b) in output.iter().zip(&expected) {
+                assert!(
+                    (a - b).abs() < 1e-5,
+                    "{size}x{size}, kernel {kernel}: {a} against {b}"
+                );
+            }
+        }
+    }
+}

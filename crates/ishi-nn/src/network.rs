@@ -205,10 +205,31 @@ impl Network {
         conv(&v.ownership, f);
     }
 
+    /// The network of these layers, once [`check`](Network::check) has found that they fit.
+    pub(crate) fn assemble(
+        name: String,
+        (initial_conv, initial_global): (Conv, Dense),
+        blocks: Vec<Block>,
+        trunk_tip: Affine,
+        (policy, value): (PolicyHead, ValueHead),
+    ) -> Result<Network, ReadError> {
+        let network = Network {
+            name,
+            initial_conv,
+            initial_global,
+            blocks,
+            trunk_tip,
+            policy,
+            value,
+        };
+        network.check()?;
+        Ok(network)
+    }
+
     /// Checks that the layers fit together: channel counts agree from layer to layer, the
     /// inputs are KataGo's version 7 features, and the heads have the outputs model version 8
     /// has. Readers call it, so no evaluation meets a shape it cannot handle.
-    pub(crate) fn check(&self) -> Result<(), ReadError> {
+    fn check(&self) -> Result<(), ReadError> {
         let shape = |ok: bool, layer: &str| {
             if ok {
                 Ok(())

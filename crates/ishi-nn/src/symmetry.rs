@@ -39,21 +39,17 @@ impl Symmetry {
 
     /// `dst` = `src` (a `size` x `size` map, row by row) with this symmetry applied.
     pub(crate) fn apply(self, size: usize, src: &[f32], dst: &mut [f32]) {
-        if self.0 == 0 {
-            dst[..size * size].copy_from_slice(&src[..size * size]);
-            return;
-        }
-        for y in 0..size {
-            for x in 0..size {
-                let (ty, tx) = self.map(size, y, x);
-                dst[ty * size + tx] = src[y * size + x];
-            }
-        }
+        self.copy(size, src, dst, true);
     }
 
     /// `dst` = `src` with this symmetry undone: what [`apply`](Symmetry::apply) turned, turned
     /// back.
     pub(crate) fn invert(self, size: usize, src: &[f32], dst: &mut [f32]) {
+        self.copy(size, src, dst, false);
+    }
+
+    /// Moves each point to where the symmetry takes it (`forward`) or brings it back.
+    fn copy(self, size: usize, src: &[f32], dst: &mut [f32], forward: bool) {
         if self.0 == 0 {
             dst[..size * size].copy_from_slice(&src[..size * size]);
             return;
@@ -61,7 +57,12 @@ impl Symmetry {
         for y in 0..size {
             for x in 0..size {
                 let (ty, tx) = self.map(size, y, x);
-                dst[y * size + x] = src[ty * size + tx];
+                let (here, there) = (y * size + x, ty * size + tx);
+                if forward {
+                    dst[there] = src[here];
+                } else {
+                    dst[here] = src[there];
+                }
             }
         }
     }
