@@ -27,6 +27,7 @@ pub(crate) struct Ladders {
     marks: Marks,
     scratch: Vec<usize>,
     stones: Vec<usize>,
+    group: Vec<usize>,
     liberties: Vec<usize>,
     moves: Vec<usize>,
     nodes: usize,
@@ -50,7 +51,7 @@ impl Ladders {
         out.working.clear();
         let mut done = Marks::default();
         done.clear();
-        let mut stones = Vec::new();
+        let mut stones = std::mem::take(&mut self.group);
         for l in grid.locs() {
             if grid.stone(l).is_none() || done.is_marked(l) {
                 continue;
@@ -76,6 +77,7 @@ impl Ladders {
                 out.laddered.extend_from_slice(&stones);
             }
         }
+        self.group = stones;
     }
 
     /// Whether the chain through `target` (one liberty) is captured, the defender moving

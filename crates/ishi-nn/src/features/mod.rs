@@ -104,6 +104,7 @@ pub struct Features {
     found: Found,
     marks: Marks,
     scratch: Vec<usize>,
+    chain: Vec<usize>,
 }
 
 impl Features {
@@ -140,6 +141,7 @@ impl Features {
             },
             marks: Marks::default(),
             scratch: Vec::new(),
+            chain: Vec::new(),
         }
     }
 
@@ -179,7 +181,7 @@ impl Features {
         // Stones and liberties.
         let mut counted = Marks::default();
         counted.clear();
-        let mut stones = Vec::new();
+        let mut stones = std::mem::take(&mut self.chain);
         for l in grid.locs() {
             self.set(0, pos(l));
             let Some(owner) = grid.stone(l) else {
@@ -199,6 +201,7 @@ impl Features {
                 }
             }
         }
+        self.chain = stones;
 
         // Ko and superko, and the legal moves for the policy.
         self.legal.clear();
@@ -334,7 +337,7 @@ impl Features {
     ///
     /// # Panics
     ///
-    /// When `n` is not below [`SPATIAL_FEATURES`](crate::SPATIAL_FEATURES).
+    /// When `n` is not below [`SPATIAL_FEATURES`].
     pub fn plane(&self, n: usize) -> &[f32] {
         let area = self.size * self.size;
         &self.spatial[n * area..(n + 1) * area]
