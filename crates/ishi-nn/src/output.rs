@@ -262,11 +262,13 @@ impl Output {
 
     /// The lead of `player`, in points.
     pub fn lead_for(&self, player: Player) -> f32 {
-        if player == self.turn {
-            self.lead
-        } else {
-            -self.lead
-        }
+        self.lead * self.perspective(player)
+    }
+
+    /// +1 when `player` is to move, -1 otherwise: multiply a score, a lead or an ownership
+    /// by it to read it from `player`'s side.
+    pub fn perspective(&self, player: Player) -> f32 {
+        if player == self.turn { 1.0 } else { -1.0 }
     }
 }
 
