@@ -232,36 +232,33 @@ fn forward(net: &Network, shape: Shape, s: &mut Scratch) {
     layers::add_per_image(shape, c, &s.small, &mut s.trunk);
     for block in &net.blocks {
         match block {
-            Block::Ordinary { pre, first, last } => {
-                layers::affine_relu(pre, shape, &s.trunk, &mut s.act);
-                layers::conv(first, shape, &s.act, &mut s.mid, &mut s.col, false);
-                layers::bias_relu(
-                    shape,
-                    first.outputs,
-                    first.bias.as_deref(),
-                    None,
-                    &mut s.mid,
-                );
-                layers::conv(last, shape, &s.mid, &mut s.trunk, &mut s.col, true);
+            Block::Ordinary(b) => {
+                layers::affine_relu(&b.pre, shape, &s.trunk, &mut s.act);
+                layers::conv(&b.first, shape, &s.act, &mut s.mid, &mut s.col, false);
+                let bias = b.first.bias.as_deref();
+                layers::bias_relu(shape, b.first.outputs, bias, None, &mut s.mid);
+                layers::conv(&b.last, shape, &s.mid, &mut s.trunk, &mut s.col, true);
             }
-            Block::Pooled {
-                pre,
-                regular,
-                pooled,
-                to_bias,
-                last,
-            } => {
-                layers::affine_relu(pre, shape, &s.trunk, &mut s.act);
-                layers::conv(regular, shape, &s.act, &mut s.mid, &mut s.col, false);
-                layers::conv(pooled, shape, &s.act, &mut s.pooled_act, &mut s.col, false);
-                let p = pooled.outputs;
-                layers::bias_relu(shape, p, pooled.bias.as_deref(), None, &mut s.pooled_act);
+            Block::Pooled(b) => {
+                layers::affine_relu(&b.pre, shape, &s.trunk, &mut s.act);
+                layers::conv(&b.regular, shape, &s.act, &mut s.mid, &mut s.col, false);
+                layers::conv(
+                    &b.pooled,
+                    shape,
+                    &s.act,
+                    &mut s.pooled_act,
+                    &mut s.col,
+                    false,
+                );
+                let p = b.pooled.outputs;
+                let bias = b.pooled.bias.as_deref();
+                layers::bias_relu(shape, p, bias, None, &mut s.pooled_act);
                 layers::pool(shape, p, &s.pooled_act, false, &mut s.pooled);
-                layers::dense(to_bias, images, &s.pooled, &mut s.small, false);
-                let r = regular.outputs;
-                let bias = regular.bias.as_deref();
+                layers::dense(&b.to_bias, images, &s.pooled, &mut s.small, false);
+                let r = b.regular.outputs;
+                let bias = b.regular.bias.as_deref();
                 layers::bias_relu(shape, r, bias, Some(&s.small), &mut s.mid);
-                layers::conv(last, shape, &s.mid, &mut s.trunk, &mut s.col, true);
+                layers::conv(&b.last, shape, &s.mid, &mut s.trunk, &mut s.col, true);
             }
         }
     }

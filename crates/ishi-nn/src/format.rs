@@ -31,7 +31,9 @@
 //! always runs in `f32`: the reader widens the weights once.
 
 use crate::f16::{from_f16, to_f16};
-use crate::network::{Affine, Block, Conv, Dense, Network, PolicyHead, Tensor, ValueHead};
+use crate::network::{
+    Affine, Block, Conv, Dense, Network, Ordinary, PolicyHead, Pooled, Tensor, ValueHead,
+};
 use crate::{GLOBAL_FEATURES, ReadError, SPATIAL_FEATURES};
 
 const MAGIC: &[u8; 6] = b"ISHINN";
@@ -97,16 +99,14 @@ impl Network {
         put_u16(&mut out, self.blocks.len());
         for block in &self.blocks {
             match block {
-                Block::Ordinary { first, .. } => {
+                Block::Ordinary(b) => {
                     put_u16(&mut out, 0);
-                    put_u16(&mut out, first.outputs);
+                    put_u16(&mut out, b.first.outputs);
                 }
-                Block::Pooled {
-                    regular, pooled, ..
-                } => {
+                Block::Pooled(b) => {
                     put_u16(&mut out, 1);
-                    put_u16(&mut out, regular.outputs);
-                    put_u16(&mut out, pooled.outputs);
+                    put_u16(&mut out, b.regular.outputs);
+                    put_u16(&mut out, b.pooled.outputs);
                 }
             }
         }
@@ -202,18 +202,18 @@ impl Network {
         for (mid, pooled) in shapes {
             let pre = layers.affine(channels)?;
             trunk.push(match pooled {
-                None => Block::Ordinary {
+                None => Block::Ordinary(Ordinary {
                     pre,
                     first: layers.conv(3, channels, mid, true)?,
                     last: layers.conv(3, mid, channels, false)?,
-                },
-                Some(pooled) => Block::Pooled {
+                }),
+                Some(pooled) => Block::Pooled(Pooled {
                     pre,
                     regular: layers.conv(3, channels, mid, true)?,
                     pooled: layers.conv(3, channels, pooled, true)?,
                     to_bias: layers.dense(3 * pooled, mid, false)?,
                     last: layers.conv(3, mid, channels, false)?,
-                },
+                }),
             });
         }
         let trunk_tip = layers.affine(channels)?;

@@ -11,7 +11,9 @@
 //! `flate2`), so the library itself needs no inflater.
 
 use crate::ReadError;
-use crate::network::{Affine, Block, Conv, Dense, Network, PolicyHead, ValueHead};
+use crate::network::{
+    Affine, Block, Conv, Dense, Network, Ordinary, PolicyHead, Pooled, ValueHead,
+};
 
 /// The one model version read here.
 const MODEL_VERSION: i64 = 8;
@@ -335,7 +337,7 @@ impl Network {
                     fold(&mut first, None, r.norm()?)?;
                     r.activation()?;
                     let last = r.conv()?;
-                    Block::Ordinary { pre, first, last }
+                    Block::Ordinary(Ordinary { pre, first, last })
                 }
                 "gpool_block" => {
                     let mut regular = r.conv()?;
@@ -346,13 +348,13 @@ impl Network {
                     fold(&mut regular, Some(&mut to_bias), r.norm()?)?;
                     r.activation()?;
                     let last = r.conv()?;
-                    Block::Pooled {
+                    Block::Pooled(Pooled {
                         pre,
                         regular,
                         pooled,
                         to_bias,
                         last,
-                    }
+                    })
                 }
                 _ => {
                     return Err(ReadError::Malformed {

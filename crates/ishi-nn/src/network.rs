@@ -43,20 +43,28 @@ pub(crate) struct Affine {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Block {
     /// Two 3x3 convolutions.
-    Ordinary {
-        pre: Affine,
-        first: Conv,
-        last: Conv,
-    },
-    /// The first convolution split: `regular` channels go on, `pooled` channels are pooled
-    /// (mean, scaled mean, max) and mapped by `to_bias` onto the regular ones.
-    Pooled {
-        pre: Affine,
-        regular: Conv,
-        pooled: Conv,
-        to_bias: Dense,
-        last: Conv,
-    },
+    Ordinary(Ordinary),
+    /// The first convolution split in two, one part pooled into a bias for the other.
+    Pooled(Pooled),
+}
+
+/// An ordinary residual block.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Ordinary {
+    pub(crate) pre: Affine,
+    pub(crate) first: Conv,
+    pub(crate) last: Conv,
+}
+
+/// A global pooling residual block: `regular` channels go on, `pooled` channels are pooled
+/// (mean, scaled mean, max) and mapped by `to_bias` onto the regular ones.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Pooled {
+    pub(crate) pre: Affine,
+    pub(crate) regular: Conv,
+    pub(crate) pooled: Conv,
+    pub(crate) to_bias: Dense,
+    pub(crate) last: Conv,
 }
 
 /// The policy head: `p1` channels biased by the pooled `g1` channels, then one logit per
@@ -170,23 +178,17 @@ impl Network {
         dense(&self.initial_global, f);
         for block in &self.blocks {
             match block {
-                Block::Ordinary { pre, first, last } => {
-                    affine(pre, f);
-                    conv(first, f);
-                    conv(last, f);
+                Block::Ordinary(b) => {
+                    affine(&b.pre, f);
+                    conv(&b.first, f);
+                    conv(&b.last, f);
                 }
-                Block::Pooled {
-                    pre,
-                    regular,
-                    pooled,
-                    to_bias,
-                    last,
-                } => {
-                    affine(pre, f);
-                    conv(regular, f);
-                    conv(pooled, f);
-                    dense(to_bias, f);
-                    conv(last, f);
+                Block::Pooled(b) => {
+                    affine(&b.pre, f);
+                    conv(&b.regular, f);
+                    conv(&b.pooled, f);
+                    dense(&b.to_bias, f);
+                    conv(&b.last, f);
                 }
             }
         }
@@ -266,25 +268,19 @@ impl Network {
         shape(!self.blocks.is_empty(), "trunk")?;
         for (n, block) in self.blocks.iter().enumerate() {
             let ok = match block {
-                Block::Ordinary { pre, first, last } => {
-                    affine_ok(pre)
-                        && conv_ok(first, 3, c, true)
-                        && conv_ok(last, 3, first.outputs, false)
-                        && last.outputs == c
+                Block::Ordinary(b) => {
+                    affine_ok(&b.pre)
+                        && conv_ok(&b.first, 3, c, true)
+                        && conv_ok(&b.last, 3, b.first.outputs, false)
+                        && b.last.outputs == c
                 }
-                Block::Pooled {
-                    pre,
-                    regular,
-                    pooled,
-                    to_bias,
-                    last,
-                } => {
-                    affine_ok(pre)
-                        && conv_ok(regular, 3, c, true)
-                        && conv_ok(pooled, 3, c, true)
-                        && dense_ok(to_bias, 3 * pooled.outputs, regular.outputs, false)
-                        && conv_ok(last, 3, regular.outputs, false)
-                        && last.outputs == c
+                Block::Pooled(b) => {
+                    affine_ok(&b.pre)
+                        && conv_ok(&b.regular, 3, c, true)
+                        && conv_ok(&b.pooled, 3, c, true)
+                        && dense_ok(&b.to_bias, 3 * b.pooled.outputs, b.regular.outputs, false)
+                        && conv_ok(&b.last, 3, b.regular.outputs, false)
+                        && b.last.outputs == c
                 }
             };
             shape(ok, &format!("residual block {}", n + 1))?;
@@ -325,10 +321,8 @@ impl Network {
         let mut widest = self.trunk_channels().max(SPATIAL_FEATURES);
         for block in &self.blocks {
             let (a, b) = match block {
-                Block::Ordinary { first, .. } => (first.outputs, 0),
-                Block::Pooled {
-                    regular, pooled, ..
-                } => (regular.outputs, pooled.outputs),
+                Block::Ordinary(b) => (b.first.outputs, 0),
+                Block::Pooled(b) => (b.regular.outputs, b.pooled.outputs),
             };
             widest = widest.max(a).max(b);
         }
