@@ -216,7 +216,7 @@ impl Network {
                 }),
             });
         }
-        let trunk_tip = layers.affine(channels)?;
+        let tip = layers.affine(channels)?;
         let policy = PolicyHead {
             p1: layers.conv(1, channels, p1, true)?,
             g1: layers.conv(1, channels, g1, true)?,
@@ -241,7 +241,7 @@ impl Network {
             name,
             (initial_conv, initial_global),
             trunk,
-            trunk_tip,
+            tip,
             (policy, value),
         )
     }

@@ -365,7 +365,7 @@ impl Network {
             };
             trunk.push(block);
         }
-        let trunk_tip = standalone(r.norm()?, channels)?;
+        let tip = standalone(r.norm()?, channels)?;
         r.activation()?;
 
         r.token()?; // the policy head's name
@@ -410,7 +410,7 @@ impl Network {
             name,
             (initial_conv, initial_global),
             trunk,
-            trunk_tip,
+            tip,
             (policy, value),
         )
     }
