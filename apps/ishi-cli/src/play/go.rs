@@ -1,9 +1,11 @@
 //! `play go`: a game of Go in the terminal, human or computer on each side.
 
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
 
 use clap::Args;
 use ishi_ai::go::GoLevel;
+use ishi_ai::go::features::Model;
 use ishi_ai::{LevelId, Stop};
 use ishi_rules::go::{Go, GoRules, Komi, Move, handicap};
 use ishi_rules::{ByColor, Game, Player};
@@ -124,6 +126,7 @@ fn play(
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> io::Result<End> {
+    let moves = Some(Arc::new(Model::embedded()));
     let mut history = vec![start.clone()];
     loop {
         let position = history.last().cloned().unwrap_or_else(|| start.clone());
@@ -135,7 +138,8 @@ fn play(
         let mv = match controllers[player] {
             Controller::Computer(id) => {
                 let level = id.level();
-                let result = ishi_ai::go::choose(level, &position, rng, &Stop::new());
+                let result =
+                    ishi_ai::go::choose(level, moves.as_ref(), &position, rng, &Stop::new());
                 if ishi_ai::go::resigns(level, &result) {
                     writeln!(out, "{} ({}) resigns.", title(player), level.name)?;
                     return Ok(End::Resigned(player));

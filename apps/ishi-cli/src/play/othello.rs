@@ -1,9 +1,10 @@
 //! `play othello`: a game in the terminal, human or computer on each side.
 
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
 
 use clap::Args;
-use ishi_ai::othello::OthelloLevel;
+use ishi_ai::othello::{OthelloLevel, Weights, choose};
 use ishi_ai::{LevelId, Stop};
 use ishi_rules::othello::{Move, Othello, Shape, Square};
 use ishi_rules::{ByColor, Game, Outcome};
@@ -64,6 +65,7 @@ pub(crate) fn run(
         Some(seed) => StdRng::seed_from_u64(seed),
         None => StdRng::from_os_rng(),
     };
+    let weights = Arc::new(Weights::embedded());
     let style = Style { color };
     let mut history = vec![Othello::new(shape)];
     let mut last_move: Option<Square> = None;
@@ -98,8 +100,7 @@ pub(crate) fn run(
                 continue;
             };
             let level = id.level();
-            let Some(mv) = ishi_ai::othello::choose(level, &position, &mut rng, &Stop::new()).best
-            else {
+            let Some(mv) = choose(level, &weights, &position, &mut rng, &Stop::new()).best else {
                 continue;
             };
             writeln!(out, "{} ({}) plays {mv}.", title(player), level.name)?;
