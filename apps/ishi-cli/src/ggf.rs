@@ -15,6 +15,9 @@
 //!
 //! A move for the colour not to move is taken when the colour to move has no legal move: its
 //! pass is made first, since not every program writes passes down.
+//!
+//! Both `nboard` (`set game`, `move`) and `analyze` read GGF, so it sits beside them rather
+//! than inside either, and neither imports from the other.
 
 use std::fmt;
 

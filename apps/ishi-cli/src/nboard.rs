@@ -26,8 +26,9 @@
 //! goes on.
 
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
 
-use ishi_ai::othello::Engine;
+use ishi_ai::othello::{Engine, Weights};
 use ishi_ai::{Eval, Limits, SearchResult, Stop};
 use ishi_rules::Game;
 use ishi_rules::othello::{Move, Othello};
@@ -278,7 +279,7 @@ pub(crate) fn serve(
     let mut session = NBoard {
         positions: vec![Othello::standard()],
         depth: DEFAULT_DEPTH,
-        engine: Engine::new(),
+        engine: Engine::new(Arc::new(Weights::embedded())),
         rng: SmallRng::seed_from_u64(1),
     };
     let mut bytes = Vec::new();

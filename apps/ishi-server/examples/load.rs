@@ -20,8 +20,8 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use futures_util::{SinkExt, StreamExt};
-use ishi_online::protocol::{ClientMessage, GameView, SeatAct, ServerMessage, Ticket};
-use ishi_online::{GameSetup, Phase, SeatChoice, TimeControl};
+use ishi_online::protocol::{ClientMessage, GameView, Seen, ServerMessage, Ticket};
+use ishi_online::{GameSetup, Phase, SeatAct, SeatChoice, TimeControl};
 use tokio_tungstenite::tungstenite::Message;
 
 #[derive(Parser, Debug)]
@@ -181,7 +181,7 @@ async fn bot(mut socket: Socket, ticket: Ticket, until: Instant, think_ms: u64, 
                     tally.lock().unwrap().sent.insert((game.clone(), after), Instant::now());
                     send(&mut socket, &ClientMessage::Act {
                         ticket: ticket.clone(),
-                        act: SeatAct::Play { after, mv },
+                        act: SeatAct::Play { seen: Seen { after }, mv },
                     }).await;
                 }
                 continue;

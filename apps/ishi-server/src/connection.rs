@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use futures_util::{SinkExt, StreamExt};
-use ishi_online::Act;
-use ishi_online::protocol::{ClientMessage, GameId, Reason, SeatAct, ServerMessage, Ticket, Token};
+use ishi_online::SeatAct;
+use ishi_online::protocol::{ClientMessage, GameId, Reason, Seen, ServerMessage, Ticket, Token};
 use ishi_rules::Player;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
@@ -339,7 +339,7 @@ impl Connection {
         self.followed.insert(id, Followed { room, you, forward });
     }
 
-    async fn act(&mut self, ticket: Ticket, act: SeatAct) {
+    async fn act(&mut self, ticket: Ticket, act: SeatAct<Seen>) {
         let game = ticket.game;
         if !self.has_room_for_one_more(Some(&game)) {
             return;
@@ -357,32 +357,24 @@ impl Connection {
         if self.followed.get(&game).is_none_or(|f| f.you != Some(seat)) {
             self.follow(room.clone(), Some(seat)).await;
         }
-        let act = match act {
-            SeatAct::Play { after, mv } => {
-                match self.hub.check_move(&room, seat, after, &mv).await {
-                    MoveCheck::New => Act::Play { mv },
-                    MoveCheck::Resend => {
-                        // Taken already: the game as it is acknowledges it.
-                        let (view, _) = self.hub.follow(&room, Some(seat)).await;
-                        return self.send(ServerMessage::Game(Box::new(view)));
-                    }
-                    MoveCheck::Stale => {
-                        return self.refuse(
-                            Some(&game),
-                            Reason::Stale,
-                            "the game has moved on since; here it is",
-                        );
-                    }
+        if let SeatAct::Play { seen, mv } = &act {
+            match self.hub.check_move(&room, seat, seen.after, mv).await {
+                MoveCheck::New => {}
+                MoveCheck::Resend => {
+                    // Taken already: the game as it is acknowledges it.
+                    let (view, _) = self.hub.follow(&room, Some(seat)).await;
+                    return self.send(ServerMessage::Game(Box::new(view)));
+                }
+                MoveCheck::Stale => {
+                    return self.refuse(
+                        Some(&game),
+                        Reason::Stale,
+                        "the game has moved on since; here it is",
+                    );
                 }
             }
-            SeatAct::Resign => Act::Resign,
-            SeatAct::Undo => Act::Undo,
-            SeatAct::UndoAnswer { accept } => Act::UndoAnswer { accept },
-            SeatAct::Mark { point } => Act::Mark { point },
-            SeatAct::AcceptCount { dead } => Act::AcceptCount { dead },
-            SeatAct::Resume => Act::Resume,
-        };
-        if let Err(e) = self.hub.act(&room, Some(seat), act).await {
+        }
+        if let Err(e) = self.hub.act(&room, Some(seat), act.recorded().into()).await {
             self.failed(Some(&game), e);
         }
     }

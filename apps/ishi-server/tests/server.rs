@@ -5,8 +5,8 @@ mod support;
 
 use std::time::Duration;
 
-use ishi_online::protocol::{ClientMessage, GameView, Reason, SeatAct, ServerMessage, Ticket};
-use ishi_online::{Phase, SeatChoice, TimeControl};
+use ishi_online::protocol::{ClientMessage, GameView, Reason, Seen, ServerMessage, Ticket};
+use ishi_online::{Phase, SeatAct, SeatChoice, TimeControl};
 use ishi_rules::Player;
 use support::{Client, Server, data_dir, go, othello, some_move, stranger};
 
@@ -105,7 +105,7 @@ async fn what_the_referee_refuses_changes_nothing_and_says_why() {
     ann.act(
         &ann_ticket,
         SeatAct::Play {
-            after: 5,
+            seen: Seen { after: 5 },
             mv: "f5".into(),
         },
     )

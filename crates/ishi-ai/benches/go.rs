@@ -16,9 +16,11 @@ mod cpu;
 #[path = "../../ishi-rules/benches/support/xorshift.rs"]
 mod xorshift;
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use cpu::cpu_seconds;
+use ishi_ai::go::features::Model;
 use ishi_ai::go::{Config, GoLevel, Mcts, choose, ownership};
 use ishi_ai::{LevelId, Limits, Stop};
 use ishi_rules::Game;
@@ -48,8 +50,9 @@ fn mid_game(size: usize, moves: usize) -> Go {
     let level = GoLevel::Mcts100.level();
     let mut rng = SmallRng::seed_from_u64(size as u64);
     let mut go = Go::new(size, GoRules::CHINESE).expect("a supported size");
+    let moves_model = Arc::new(Model::embedded());
     for _ in 0..moves {
-        let Some(mv) = choose(level, &go, &mut rng, &Stop::new()).best else {
+        let Some(mv) = choose(level, Some(&moves_model), &go, &mut rng, &Stop::new()).best else {
             break;
         };
         go.play_unchecked(mv);
@@ -75,7 +78,7 @@ fn bench_position(name: &str, go: &Go, seconds: f64) {
         200
     });
     measure(&format!("{name} mcts"), seconds, || {
-        let mut engine = Mcts::new(Config::default());
+        let mut engine = Mcts::new(Config::default(), Some(Arc::new(Model::embedded())));
         engine
             .search(go, Limits::nodes(10_000), &mut rng, &Stop::new())
             .nodes

@@ -11,10 +11,11 @@
 mod cpu;
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Instant;
 
 use cpu::cpu_seconds;
-use ishi_ai::othello::Engine;
+use ishi_ai::othello::{Engine, Weights};
 use ishi_ai::{Eval, Limits, Stop};
 use ishi_rules::othello::notation::parse_obf_line;
 use ishi_rules::othello::{Othello, transcript};
@@ -48,7 +49,7 @@ fn solve_file(path: &Path, first_number: usize) -> (u64, f64, usize) {
         }
     };
     println!("\n{}:", path.display());
-    let mut engine = Engine::with_table_bytes(64 << 20);
+    let mut engine = Engine::with_table_bytes(Arc::new(Weights::embedded()), 64 << 20);
     let (mut nodes, mut cpu, mut wrong) = (0, 0.0, 0);
     for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
         let Ok((position, comment)) = parse_obf_line(line) else {
@@ -93,6 +94,7 @@ fn solve_file(path: &Path, first_number: usize) -> (u64, f64, usize) {
 
 fn midgame() {
     println!("midgame search (fresh 4 MiB table, fixed depth):");
+    let weights = Arc::new(Weights::embedded());
     let openings = [
         "f5d6c3d3c4f4f6f3e6e7",
         "f5f6e6f4e3c5c4e7c6e2",
@@ -110,7 +112,7 @@ fn midgame() {
             continue;
         };
         let mut rng = SmallRng::seed_from_u64(1);
-        let mut engine = Engine::new();
+        let mut engine = Engine::new(weights.clone());
         let (wall, start) = (Instant::now(), cpu_seconds());
         let result = engine.best_move(&position, Limits::depth(11), &mut rng, &Stop::new());
         let seconds = cpu_seconds() - start;

@@ -18,8 +18,9 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
-use ishi_ai::othello::{Engine, static_eval};
+use ishi_ai::othello::{Engine, Weights, static_eval};
 use ishi_ai::{Eval, Limits, Stop};
 use ishi_rules::othello::notation::parse_obf_line;
 use rand::SeedableRng;
@@ -53,7 +54,7 @@ fn measure(path: &Path) -> Result<BTreeMap<u32, Vec<Errors>>, usize> {
         println!("{}: {e}", path.display());
         1usize
     })?;
-    let mut engine = Engine::new();
+    let mut engine = Engine::new(Arc::new(Weights::embedded()));
     let mut rng = SmallRng::seed_from_u64(1);
     let (mut by_empties, mut malformed) = (BTreeMap::<u32, Vec<Errors>>::new(), 0);
     for (index, line) in text.lines().enumerate() {
@@ -74,7 +75,7 @@ fn measure(path: &Path) -> Result<BTreeMap<u32, Vec<Errors>>, usize> {
             continue;
         };
         let mut errors = [0.0; 1 + DEPTHS.len()];
-        let at_depth_0 = discs(static_eval(&position)).unwrap_or(f64::NAN);
+        let at_depth_0 = discs(static_eval(engine.weights(), &position)).unwrap_or(f64::NAN);
         errors[0] = at_depth_0 - f64::from(exact);
         for (error, depth) in errors[1..].iter_mut().zip(DEPTHS) {
             engine.clear();

@@ -134,8 +134,9 @@ mod patterns;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::ops::RangeInclusive;
 use std::process::ExitCode;
+use std::sync::Arc;
 
-use ishi_ai::othello::{Engine, OthelloLevel, choose, static_eval};
+use ishi_ai::othello::{Engine, OthelloLevel, Weights, choose, static_eval};
 use ishi_ai::{Eval, Level, Limits, Stop};
 use ishi_rules::Game;
 use ishi_rules::othello::notation::{parse_obf_line, print_board};
@@ -191,7 +192,7 @@ fn generate(
     let stop = Stop::new();
     for game in 0..games {
         let mut rng = SmallRng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(game));
-        let mut engine = Engine::with_table_bytes(16 << 20);
+        let mut engine = Engine::with_table_bytes(Arc::new(Weights::embedded()), 16 << 20);
         let mut position = Othello::standard();
         // (position, its search's value, what the move played there cost its player).
         let mut seen: Vec<(Othello, f64, f64)> = Vec::new();
@@ -216,7 +217,7 @@ fn generate(
             } else if ply < 4 {
                 moves[rng.random_range(0..moves.len())]
             } else {
-                let searched = choose(&PLAYER, &position, &mut rng, &stop);
+                let searched = choose(&PLAYER, engine.weights(), &position, &mut rng, &stop);
                 let best = searched.best.unwrap_or(moves[0]);
                 let value = discs(searched.eval);
                 let mv = if ply < random_plies || blunder {
@@ -309,7 +310,7 @@ fn label(source: &str, seed: u64, counts: &[usize], out: &mut impl Write) -> io:
             })
             .collect::<io::Result<Vec<_>>>()?
     };
-    let mut engine = Engine::with_table_bytes(64 << 20);
+    let mut engine = Engine::with_table_bytes(Arc::new(Weights::embedded()), 64 << 20);
     writeln!(
         out,
         "% {} positions of {name} with 20-30 empties, per count {counts:?} (seed {seed}), \
@@ -397,7 +398,7 @@ fn human(
     out: &mut impl Write,
 ) -> io::Result<()> {
     let text = std::fs::read_to_string(csv)?;
-    let mut engine = Engine::with_table_bytes(64 << 20);
+    let mut engine = Engine::with_table_bytes(Arc::new(Weights::embedded()), 64 << 20);
     let (mut kept, mut skipped) = (0, 0);
     let start = std::time::Instant::now();
     for (index, &(id, moves)) in read_games(&text).iter().enumerate() {
@@ -455,6 +456,7 @@ fn human(
 /// Positions of fewer empties, and lines of more than one label, are written as they are.
 fn search_labels(path: &str, out: &mut impl Write) -> io::Result<()> {
     let stop = Stop::new();
+    let weights = Arc::new(Weights::embedded());
     let mut rng = SmallRng::seed_from_u64(0);
     let start = std::time::Instant::now();
     let mut searched = 0u64;
@@ -468,7 +470,7 @@ fn search_labels(path: &str, out: &mut impl Write) -> io::Result<()> {
             writeln!(out, "{line}")?;
             continue;
         };
-        let value = discs(choose(&PLAYER, &position, &mut rng, &stop).eval);
+        let value = discs(choose(&PLAYER, &weights, &position, &mut rng, &stop).eval);
         writeln!(
             out,
             "{}; {margin:+} {value:+.1} {margin:+}",
@@ -817,11 +819,11 @@ fn probcut(source: &str, seed: u64, count: usize, out: &mut impl Write) -> io::R
     positions.truncate(count);
     // (depth, shallow, empties / 8) -> (n, sum, sum of squares) of deep - shallow, in discs.
     let mut cells = std::collections::BTreeMap::<(u32, u32, u32), (f64, f64, f64)>::new();
-    let mut engine = Engine::with_table_bytes(16 << 20);
+    let mut engine = Engine::with_table_bytes(Arc::new(Weights::embedded()), 16 << 20);
     let start = std::time::Instant::now();
     for (i, position) in positions.iter().enumerate() {
         engine.clear();
-        let Eval::Estimate(here) = static_eval(position) else {
+        let Eval::Estimate(here) = static_eval(engine.weights(), position) else {
             continue;
         };
         let mut values = vec![f64::from(here) / 100.0];

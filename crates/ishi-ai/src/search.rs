@@ -116,6 +116,11 @@ impl Clock {
 
 /// What a search thinks of the position, from the point of view of the player to move.
 #[derive(Copy, Clone, PartialEq, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Eval {
     /// No evaluation: a level that does not evaluate (random, naive).
     None,

@@ -5,6 +5,9 @@
 //! slow): legality does not depend on the budget, and the root's moves are checked the same
 //! way at any budget.
 
+use std::sync::Arc;
+
+use ishi_ai::go::features::Model;
 use ishi_ai::go::{Config, GoLevel, Mcts, choose, levels, random_move};
 use ishi_ai::{Eval, Level, LevelId, Limits, Stop};
 use ishi_rules::Game;
@@ -45,7 +48,8 @@ fn positions(size: usize, games: usize, rng: &mut SmallRng) -> Vec<Go> {
 }
 
 fn assert_legal(level: &Level<GoLevel>, go: &Go, rng: &mut SmallRng) {
-    let result = choose(level, go, rng, &Stop::new());
+    let moves = Some(Arc::new(Model::embedded()));
+    let result = choose(level, moves.as_ref(), go, rng, &Stop::new());
     let mv = result.best.expect("the game is not over");
     assert_eq!(go.check(mv), Ok(()), "{} played {mv}\n{go}", level.id);
     if let Eval::WinRate(rate) = result.eval {
@@ -73,6 +77,7 @@ fn every_level_plays_legal_moves_on_every_size_and_preset() {
 
 #[test]
 fn a_finished_game_has_no_move() {
+    let moves = Some(Arc::new(Model::embedded()));
     let go = Go::new(5, GoRules::CHINESE)
         .unwrap()
         .play(Move::Pass)
@@ -82,7 +87,14 @@ fn a_finished_game_has_no_move() {
     let mut rng = SmallRng::seed_from_u64(1);
     for level in levels() {
         assert_eq!(
-            choose(&quick(level, 10), &go, &mut rng, &Stop::new()).best,
+            choose(
+                &quick(level, 10),
+                moves.as_ref(),
+                &go,
+                &mut rng,
+                &Stop::new()
+            )
+            .best,
             None
         );
     }
@@ -90,6 +102,7 @@ fn a_finished_game_has_no_move() {
 
 #[test]
 fn games_between_searching_engines_stay_legal_and_end() {
+    let moves = Some(Arc::new(Model::embedded()));
     // Two engines keep their trees from move to move, under superko rules and without.
     for (seed, rules) in [
         (1, GoRules::CHINESE),
@@ -97,7 +110,10 @@ fn games_between_searching_engines_stay_legal_and_end() {
         (3, GoRules::TROMP_TAYLOR),
     ] {
         let mut rng = SmallRng::seed_from_u64(seed);
-        let mut engines = [Mcts::new(Config::default()), Mcts::new(Config::default())];
+        let mut engines = [
+            Mcts::new(Config::default(), moves.clone()),
+            Mcts::new(Config::default(), moves.clone()),
+        ];
         let mut go = Go::new(5, rules).unwrap();
         let mut moves = 0;
         while !go.is_over() {
@@ -115,12 +131,14 @@ fn games_between_searching_engines_stay_legal_and_end() {
 
 #[test]
 fn the_same_seed_gives_the_same_move() {
+    let moves = Some(Arc::new(Model::embedded()));
     let mut setup = SmallRng::seed_from_u64(9);
     let go = positions(9, 1, &mut setup).swap_remove(2);
     let level = quick(&levels()[3], 300);
     let run = |seed| {
         let result = choose(
             &level,
+            moves.as_ref(),
             &go,
             &mut SmallRng::seed_from_u64(seed),
             &Stop::new(),
@@ -131,7 +149,7 @@ fn the_same_seed_gives_the_same_move() {
     // Tree reuse is deterministic too: two engines fed the same game agree move by move.
     let game = |seed| {
         let mut rng = SmallRng::seed_from_u64(seed);
-        let mut engine = Mcts::new(Config::default());
+        let mut engine = Mcts::new(Config::default(), moves.clone());
         let mut go = Go::new(7, GoRules::JAPANESE).unwrap();
         let mut moves = Vec::new();
         for _ in 0..8 {
@@ -149,10 +167,11 @@ fn the_same_seed_gives_the_same_move() {
 
 #[test]
 fn a_raised_stop_flag_ends_the_search_with_a_legal_move() {
+    let moves = Some(Arc::new(Model::embedded()));
     let go = Go::new(9, GoRules::CHINESE).unwrap();
     let stop = Stop::new();
     stop.request();
-    let mut engine = Mcts::new(Config::default());
+    let mut engine = Mcts::new(Config::default(), moves.clone());
     let result = engine.search(&go, Limits::NONE, &mut SmallRng::seed_from_u64(1), &stop);
     assert_eq!(result.nodes, 0);
     assert!(go.is_legal(result.best.unwrap()));

@@ -1,6 +1,9 @@
 //! Tactical sanity of the Go search, on positions drawn as diagrams: what a few thousand
 //! playouts must find, with several seeds each.
 
+use std::sync::Arc;
+
+use ishi_ai::go::features::Model;
 use ishi_ai::go::{Config, Mcts, ownership};
 use ishi_ai::{Eval, Limits, Stop};
 use ishi_rules::go::{Go, GoRules, Komi, Move, Point};
@@ -20,7 +23,8 @@ fn position(diagram: &str, rules: GoRules, turn: Player) -> Go {
 
 /// The move and win rate a fresh engine finds in `go` with `playouts` playouts.
 fn search(go: &Go, playouts: u64, seed: u64) -> (Move, f32) {
-    let mut engine = Mcts::new(Config::default());
+    let moves = Some(Arc::new(Model::embedded()));
+    let mut engine = Mcts::new(Config::default(), moves.clone());
     let result = engine.search(
         go,
         Limits::nodes(playouts),
@@ -157,6 +161,7 @@ const SETTLED: &str = "
 
 #[test]
 fn the_ownership_estimate_marks_the_dead_stones_of_a_settled_position() {
+    let moves = Some(Arc::new(Model::embedded()));
     let sorted = |dead: ishi_scoring::DeadStones| {
         let mut points: Vec<Point> = dead.iter().collect();
         points.sort_unstable();
@@ -171,7 +176,7 @@ fn the_ownership_estimate_marks_the_dead_stones_of_a_settled_position() {
             assert_eq!(sorted(dead), expected, "seed {seed}");
             // The search's own estimate, Black to move, marks at least the White pair: the
             // tree spends Black's moves around F3, so that stone may still look alive.
-            let mut engine = Mcts::new(Config::default());
+            let mut engine = Mcts::new(Config::default(), moves.clone());
             engine.search(
                 &go,
                 Limits::nodes(300),

@@ -5,8 +5,9 @@ mod common;
 
 use std::collections::HashSet;
 use std::ops::RangeInclusive;
+use std::sync::Arc;
 
-use ishi_ai::othello::{Engine, static_eval};
+use ishi_ai::othello::{Engine, Weights, static_eval};
 use ishi_ai::{Eval, Limits, Stop};
 use ishi_rules::Game;
 use ishi_rules::othello::notation::{parse_board, parse_obf_line};
@@ -75,7 +76,8 @@ fn the_eval_sets_hold_distinct_labelled_positions_of_every_count_of_their_emptie
 /// The first three positions of each file (20 empties) take a few tenths of a second each.
 #[test]
 fn quick_labels_agree_with_a_fresh_solve() {
-    let mut engine = Engine::new();
+    let weights = Arc::new(Weights::embedded());
+    let mut engine = Engine::new(weights.clone());
     for (name, text, _) in EVAL_SETS {
         for &(position, label) in &labelled(text)[..3] {
             assert_eq!(position.score().empties, 20, "{name}");
@@ -88,9 +90,9 @@ fn quick_labels_agree_with_a_fresh_solve() {
 
 /// Plain negamax over the static evaluation to `depth` plies, in hundredths of a disc; `None`
 /// where a player must pass on the way (the search does not spend a ply on a pass).
-fn negamax(position: &Othello, depth: u32) -> Option<i32> {
+fn negamax(weights: &Weights, position: &Othello, depth: u32) -> Option<i32> {
     if depth == 0 {
-        return match static_eval(position) {
+        return match static_eval(weights, position) {
             Eval::Estimate(v) => Some(v),
             Eval::Exact(margin) => Some(100 * margin),
             other => panic!("{other:?} is no evaluation"),
@@ -102,7 +104,7 @@ fn negamax(position: &Othello, depth: u32) -> Option<i32> {
     }
     let mut best = None;
     for mv in moves {
-        let v = -negamax(&after(position, mv), depth - 1)?;
+        let v = -negamax(weights, &after(position, mv), depth - 1)?;
         best = best.max(Some(v));
     }
     best
@@ -111,11 +113,17 @@ fn negamax(position: &Othello, depth: u32) -> Option<i32> {
 /// What the static evaluation answers is what a one-ply search makes its choice from.
 #[test]
 fn a_one_ply_search_takes_the_best_static_evaluation_of_the_replies() {
+    let weights = Arc::new(Weights::embedded());
     let mut rng = SmallRng::seed_from_u64(3);
     let positions = EVAL_SETS.iter().flat_map(|(_, text, _)| labelled(text));
     for (position, _) in positions.step_by(25) {
-        let best = negamax(&position, 1).expect("the sets' positions have moves");
-        let result = Engine::new().best_move(&position, Limits::depth(1), &mut rng, &Stop::new());
+        let best = negamax(&weights, &position, 1).expect("the sets' positions have moves");
+        let result = Engine::new(weights.clone()).best_move(
+            &position,
+            Limits::depth(1),
+            &mut rng,
+            &Stop::new(),
+        );
         assert_eq!(result.eval, Eval::Estimate(best), "{position}");
     }
 }
@@ -124,13 +132,14 @@ fn a_one_ply_search_takes_the_best_static_evaluation_of_the_replies() {
 /// negamax finds, the table and the move order changing only the work.
 #[test]
 fn a_full_width_value_is_plain_negamax() {
+    let weights = Arc::new(Weights::embedded());
     let positions = EVAL_SETS.iter().flat_map(|(_, text, _)| labelled(text));
     let mut compared = 0;
     for (position, _) in positions.step_by(20) {
-        let Some(expected) = negamax(&position, 5) else {
+        let Some(expected) = negamax(&weights, &position, 5) else {
             continue;
         };
-        let mut engine = Engine::new();
+        let mut engine = Engine::new(weights.clone());
         assert_eq!(
             engine.full_width_value(&position, 5),
             expected,
@@ -143,20 +152,22 @@ fn a_full_width_value_is_plain_negamax() {
 
 #[test]
 fn a_forced_pass_is_evaluated_from_the_opponents_side() {
+    let weights = Arc::new(Weights::embedded());
     // Black has no move; White has.
     let position = black_must_pass();
     assert_eq!(position.legal_moves(), vec![Move::Pass]);
-    let Eval::Estimate(white) = static_eval(&after(&position, Move::Pass)) else {
+    let Eval::Estimate(white) = static_eval(&weights, &after(&position, Move::Pass)) else {
         panic!("White can move");
     };
-    assert_eq!(static_eval(&position), Eval::Estimate(-white));
+    assert_eq!(static_eval(&weights, &position), Eval::Estimate(-white));
 }
 
 #[test]
 fn a_finished_game_is_its_final_margin() {
+    let weights = Arc::new(Weights::embedded());
     let position =
         parse_board(&format!("{}{} O", "X".repeat(40), "-".repeat(24))).expect("a board");
-    assert_eq!(static_eval(&position), Eval::Exact(-64));
+    assert_eq!(static_eval(&weights, &position), Eval::Exact(-64));
 }
 
 /// At the search's horizon a reply that ends the game counts its final margin, and one after
@@ -164,9 +175,13 @@ fn a_finished_game_is_its_final_margin() {
 /// evaluation, which plain negamax reads, counts them.
 #[test]
 fn the_horizon_counts_finished_games_and_passes_as_the_static_evaluation() {
+    let weights = Arc::new(Weights::embedded());
     // Black's c1 takes White's last disc: 64-0.
     let wipe_out = parse_board(&format!("XO{} X", "-".repeat(62))).expect("a board");
-    assert_eq!(Engine::new().full_width_value(&wipe_out, 1), 6400);
+    assert_eq!(
+        Engine::new(weights.clone()).full_width_value(&wipe_out, 1),
+        6400
+    );
     // Positions of random games where a reply may finish the game or force a pass.
     let mut rng = SmallRng::seed_from_u64(5);
     let (mut compared, mut pass_or_end) = (0, 0);
@@ -180,8 +195,8 @@ fn the_horizon_counts_finished_games_and_passes_as_the_static_evaluation() {
                     .filter(|r| r.is_over() || r.legal_moves().contains(&Move::Pass))
                     .count();
                 for depth in [1, 2] {
-                    if let Some(expected) = negamax(&position, depth) {
-                        let found = Engine::new().full_width_value(&position, depth);
+                    if let Some(expected) = negamax(&weights, &position, depth) {
+                        let found = Engine::new(weights.clone()).full_width_value(&position, depth);
                         assert_eq!(found, expected, "depth {depth}: {position}");
                         compared += 1;
                     }

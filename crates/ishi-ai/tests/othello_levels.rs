@@ -3,7 +3,9 @@
 
 mod common;
 
-use ishi_ai::othello::{Engine, OthelloLevel, best_move, choose, levels, square_weights};
+use std::sync::Arc;
+
+use ishi_ai::othello::{Engine, OthelloLevel, Weights, choose, levels, square_weights};
 use ishi_ai::{Eval, Level, LevelId, Limits, Stop};
 use ishi_rules::othello::notation::{parse_board, parse_obf_line};
 use ishi_rules::othello::{Move, Othello, PRESETS, Shape, transcript};
@@ -71,6 +73,7 @@ fn the_levels_go_from_random_to_master_and_the_engine_levels_are_capped() {
 /// quick; the same code with the real limits runs in the next test on fewer positions.
 #[test]
 fn every_level_plays_only_legal_moves_on_every_board() {
+    let weights = Arc::new(Weights::embedded());
     let mut rng = SmallRng::seed_from_u64(11);
     let stop = Stop::new();
     let mut checked = 0;
@@ -84,7 +87,7 @@ fn every_level_plays_only_legal_moves_on_every_board() {
                 // Four full plies on 10x10 are slow in debug builds: one position in five.
                 continue;
             }
-            let result = choose(&level, position, &mut rng, &stop);
+            let result = choose(&level, &weights, position, &mut rng, &stop);
             let mv = result.best.expect("the game is not over");
             assert_eq!(
                 position.check(mv),
@@ -103,6 +106,7 @@ fn every_level_plays_only_legal_moves_on_every_board() {
 
 #[test]
 fn engine_levels_at_their_real_limits_play_legal_moves() {
+    let weights = Arc::new(Weights::embedded());
     let mut rng = SmallRng::seed_from_u64(12);
     for shape in Shape::all() {
         let positions = random_positions(shape, 1, &mut rng);
@@ -124,7 +128,7 @@ fn engine_levels_at_their_real_limits_play_legal_moves() {
                 &[OthelloLevel::Casual, OthelloLevel::Club]
             };
             for id in ids {
-                let result = choose(id.level(), position, &mut rng, &Stop::new());
+                let result = choose(id.level(), &weights, position, &mut rng, &Stop::new());
                 let mv = result.best.expect("the game is not over");
                 assert!(position.is_legal(mv), "{id} played {mv} on\n{position}");
             }
@@ -134,6 +138,7 @@ fn engine_levels_at_their_real_limits_play_legal_moves() {
 
 #[test]
 fn the_same_seed_gives_the_same_move_at_every_level() {
+    let weights = Arc::new(Weights::embedded());
     let mut rng = SmallRng::seed_from_u64(13);
     let positions = random_positions(Shape::STANDARD, 1, &mut rng);
     for l in levels() {
@@ -150,7 +155,7 @@ fn the_same_seed_gives_the_same_move_at_every_level() {
         for position in positions.iter().step_by(step) {
             let play = |seed| {
                 let mut rng = SmallRng::seed_from_u64(seed);
-                choose(l, position, &mut rng, &Stop::new()).best
+                choose(l, &weights, position, &mut rng, &Stop::new()).best
             };
             assert_eq!(play(5), play(5), "{} on\n{position}", l.id);
         }
@@ -159,6 +164,7 @@ fn the_same_seed_gives_the_same_move_at_every_level() {
 
 #[test]
 fn random_and_noisy_levels_vary_with_the_seed() {
+    let weights = Arc::new(Weights::embedded());
     let game = transcript::parse("f5d6c3d3c4f4").expect("moves");
     let position = transcript::replay(&Othello::standard(), &game)
         .expect("a legal game")
@@ -167,7 +173,7 @@ fn random_and_noisy_levels_vary_with_the_seed() {
         let moves: std::collections::HashSet<Option<Move>> = (0..30)
             .map(|seed| {
                 let mut rng = SmallRng::seed_from_u64(seed);
-                choose(id.level(), &position, &mut rng, &Stop::new()).best
+                choose(id.level(), &weights, &position, &mut rng, &Stop::new()).best
             })
             .collect();
         assert!(moves.len() > 1, "{id} always plays {moves:?}");
@@ -176,7 +182,7 @@ fn random_and_noisy_levels_vary_with_the_seed() {
         let moves: std::collections::HashSet<Option<Move>> = (0..5)
             .map(|seed| {
                 let mut rng = SmallRng::seed_from_u64(seed);
-                choose(id.level(), &position, &mut rng, &Stop::new()).best
+                choose(id.level(), &weights, &position, &mut rng, &Stop::new()).best
             })
             .collect();
         assert_eq!(moves.len(), 1, "{id} varies: {moves:?}");
@@ -184,9 +190,11 @@ fn random_and_noisy_levels_vary_with_the_seed() {
 }
 
 fn naive(position: &Othello) -> Option<Move> {
+    let weights = Arc::new(Weights::embedded());
     let mut rng = SmallRng::seed_from_u64(0);
     choose(
         OthelloLevel::Naive.level(),
+        &weights,
         position,
         &mut rng,
         &Stop::new(),
@@ -325,6 +333,7 @@ fn expected_minimax_4(position: &Othello) -> Move {
 
 #[test]
 fn minimax_4_plays_what_a_four_ply_minimax_plays() {
+    let weights = Arc::new(Weights::embedded());
     let mut rng = SmallRng::seed_from_u64(14);
     let shapes = [
         Shape::STANDARD,
@@ -337,6 +346,7 @@ fn minimax_4_plays_what_a_four_ply_minimax_plays() {
             let mut rng = SmallRng::seed_from_u64(0);
             let result = choose(
                 OthelloLevel::Minimax4.level(),
+                &weights,
                 position,
                 &mut rng,
                 &Stop::new(),
@@ -354,6 +364,7 @@ fn minimax_4_plays_what_a_four_ply_minimax_plays() {
 
 #[test]
 fn minimax_4_takes_a_wipe_out_and_sees_one_coming() {
+    let weights = Arc::new(Weights::embedded());
     // After e6 f4 e3 d6 c5 f6 e7 f5, Black's g5 leaves White without a disc.
     let game = transcript::parse("e6f4e3d6c5f6e7f5").expect("moves");
     let position = transcript::replay(&Othello::standard(), &game)
@@ -362,6 +373,7 @@ fn minimax_4_takes_a_wipe_out_and_sees_one_coming() {
     let mut rng = SmallRng::seed_from_u64(0);
     let result = choose(
         OthelloLevel::Minimax4.level(),
+        &weights,
         &position,
         &mut rng,
         &Stop::new(),
@@ -372,11 +384,12 @@ fn minimax_4_takes_a_wipe_out_and_sees_one_coming() {
 
 #[test]
 fn a_stop_request_ends_a_search_with_a_legal_move() {
+    let weights = Arc::new(Weights::embedded());
     let stop = Stop::new();
     stop.request();
     let mut rng = SmallRng::seed_from_u64(1);
     let start = Othello::standard();
-    let result = best_move(&start, Limits::NONE, &mut rng, &stop);
+    let result = Engine::new(weights.clone()).best_move(&start, Limits::NONE, &mut rng, &stop);
     assert!(start.is_legal(result.best.expect("a move")));
     assert!(
         result.nodes < 20_000,
@@ -388,12 +401,14 @@ fn a_stop_request_ends_a_search_with_a_legal_move() {
 
 #[test]
 fn node_and_depth_limits_hold() {
+    let weights = Arc::new(Weights::embedded());
     let mut rng = SmallRng::seed_from_u64(1);
     let stop = Stop::new();
     let start = Othello::standard();
-    let result = best_move(&start, Limits::nodes(5_000), &mut rng, &stop);
+    let result =
+        Engine::new(weights.clone()).best_move(&start, Limits::nodes(5_000), &mut rng, &stop);
     assert!(result.nodes <= 5_100, "{} nodes", result.nodes);
-    let result = best_move(&start, Limits::depth(5), &mut rng, &stop);
+    let result = Engine::new(weights.clone()).best_move(&start, Limits::depth(5), &mut rng, &stop);
     assert_eq!(result.depth, 5);
     assert_eq!(result.pv.first(), result.best.as_ref());
     // The variation is a legal line.
@@ -402,7 +417,7 @@ fn node_and_depth_limits_hold() {
         position = position.play(mv).expect("the variation is legal");
     }
     // Same limits, fresh table: same answer.
-    let again = best_move(&start, Limits::depth(5), &mut rng, &stop);
+    let again = Engine::new(weights.clone()).best_move(&start, Limits::depth(5), &mut rng, &stop);
     assert_eq!(
         (again.best, again.eval, again.nodes, again.pv),
         (result.best, result.eval, result.nodes, result.pv)
@@ -411,13 +426,19 @@ fn node_and_depth_limits_hold() {
 
 #[test]
 fn the_estimate_leans_the_way_the_exact_score_does() {
+    let weights = Arc::new(Weights::embedded());
     // FFO #5 (+32 for Black) and #9 (-8 for Black), searched a few plies only.
     let text = include_str!("../../ishi-rules/tests/data/ffo-01-19.obf");
     let lines: Vec<&str> = text.lines().collect();
     let mut rng = SmallRng::seed_from_u64(1);
     for (line, sign) in [(lines[4], 1), (lines[8], -1)] {
         let (position, _) = parse_obf_line(line).expect("an FFO line");
-        let result = Engine::new().best_move(&position, Limits::depth(4), &mut rng, &Stop::new());
+        let result = Engine::new(weights.clone()).best_move(
+            &position,
+            Limits::depth(4),
+            &mut rng,
+            &Stop::new(),
+        );
         let Eval::Estimate(value) = result.eval else {
             panic!("a depth-limited search estimates: {:?}", result.eval);
         };

@@ -3,9 +3,11 @@
 
 mod common;
 
+use std::sync::Arc;
+
 use ishi_ai::Eval;
 use ishi_ai::Stop;
-use ishi_ai::othello::Engine;
+use ishi_ai::othello::{Engine, Weights};
 use ishi_rules::Game;
 use ishi_rules::othello::notation::{parse_board, parse_obf_line};
 use ishi_rules::othello::{Move, Othello, Shape};
@@ -30,7 +32,8 @@ fn listed_scores(comment: &str) -> Vec<(String, i32)> {
 /// Solves each position of an `.obf` text and checks the best score and that the move played
 /// is one of the moves listed with it.
 fn check_obf(text: &str, first: usize) {
-    let mut engine = Engine::with_table_bytes(16 << 20);
+    let weights = Arc::new(Weights::embedded());
+    let mut engine = Engine::with_table_bytes(weights.clone(), 16 << 20);
     for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
         let number = first + i;
         let (position, comment) = parse_obf_line(line).expect("the FFO files parse");
@@ -102,7 +105,7 @@ proptest! {
     ) {
         let position = random_endgame(Shape::all()[shape_index], empties, seed);
         let exact = negamax(&position);
-        let result = Engine::new().solve(&position, &Stop::new());
+        let result = Engine::new(Arc::new(Weights::embedded())).solve(&position, &Stop::new());
         prop_assert_eq!(result.eval, Eval::Exact(exact), "{}", position);
         match result.best {
             None => prop_assert!(position.is_over()),
@@ -116,10 +119,11 @@ proptest! {
 
 #[test]
 fn a_forced_pass_is_solved_from_the_opponents_side() {
+    let weights = Arc::new(Weights::embedded());
     // Black has no move; White's best reply decides.
     let position = black_must_pass();
     assert_eq!(position.legal_moves(), vec![Move::Pass]);
-    let result = Engine::new().solve(&position, &Stop::new());
+    let result = Engine::new(weights.clone()).solve(&position, &Stop::new());
     assert_eq!(result.best, Some(Move::Pass));
     assert_eq!(result.eval, Eval::Exact(negamax(&position)));
     assert_eq!(result.pv.first(), Some(&Move::Pass));
@@ -127,10 +131,11 @@ fn a_forced_pass_is_solved_from_the_opponents_side() {
 
 #[test]
 fn a_finished_game_has_no_move_and_its_final_margin() {
+    let weights = Arc::new(Weights::embedded());
     let position =
         parse_board(&format!("{}{} O", "X".repeat(40), "-".repeat(24))).expect("a board");
     assert!(position.is_over());
-    let result = Engine::new().solve(&position, &Stop::new());
+    let result = Engine::new(weights.clone()).solve(&position, &Stop::new());
     assert_eq!(result.best, None);
     // White to move has lost everything: 40 discs and 24 empties to Black.
     assert_eq!(result.eval, Eval::Exact(-64));
@@ -138,8 +143,9 @@ fn a_finished_game_has_no_move_and_its_final_margin() {
 
 #[test]
 fn small_boards_are_solved_from_the_start() {
+    let weights = Arc::new(Weights::embedded());
     let four = Othello::new(Shape::square(4).expect("4x4"));
-    let result = Engine::new().solve(&four, &Stop::new());
+    let result = Engine::new(weights.clone()).solve(&four, &Stop::new());
     assert_eq!(result.eval, Eval::Exact(negamax(&four)));
     // 4x4 Othello is won by White, 11-3 with two squares left empty: -10 for Black with the
     // empty squares counted for the winner.
@@ -149,8 +155,9 @@ fn small_boards_are_solved_from_the_start() {
 /// `best_moves` ranks every move of FFO #1-#3 by its exact score, as the files list them.
 #[test]
 fn best_moves_gives_every_move_its_exact_score() {
+    let weights = Arc::new(Weights::embedded());
     let text = include_str!("../../ishi-rules/tests/data/ffo-01-19.obf");
-    let mut engine = Engine::with_table_bytes(16 << 20);
+    let mut engine = Engine::with_table_bytes(weights.clone(), 16 << 20);
     let mut rng = SmallRng::seed_from_u64(1);
     for line in text.lines().take(3) {
         let (position, comment) = parse_obf_line(line).expect("the FFO files parse");
@@ -182,8 +189,9 @@ fn best_moves_gives_every_move_its_exact_score() {
 
 #[test]
 fn best_moves_in_the_midgame_are_distinct_and_ranked() {
+    let weights = Arc::new(Weights::embedded());
     let start = Othello::standard();
-    let mut engine = Engine::new();
+    let mut engine = Engine::new(weights.clone());
     let mut rng = SmallRng::seed_from_u64(2);
     let limits = ishi_ai::Limits::depth(4);
     let ranked = engine.best_moves(&start, 3, limits, &mut rng, &Stop::new());

@@ -10,9 +10,12 @@
 #[path = "../../ishi-rules/benches/support/cpu.rs"]
 mod cpu;
 
+use std::sync::Arc;
+
 use cpu::cpu_seconds;
+use ishi_ai::go::features::Model;
 use ishi_ai::go::{GoLevel, choose};
-use ishi_ai::othello::Engine;
+use ishi_ai::othello::{Engine, Weights};
 use ishi_ai::{LevelId, Stop};
 use ishi_analysis::{Class, go, othello};
 use ishi_rules::Game;
@@ -32,7 +35,7 @@ const GAMES: [&str; 5] = [
 
 fn othello_game(moves: &str, budget: othello::Budget) {
     let game = transcript::load(&Othello::standard(), moves).expect("a legal game");
-    let mut engine = Engine::new();
+    let mut engine = Engine::new(Arc::new(Weights::embedded()));
     let cpu = cpu_seconds();
     let (mut exact, mut blunders) = (0, 0);
     for (position, &mv) in game.positions.iter().zip(&game.moves) {
@@ -63,9 +66,10 @@ fn go_game(size: usize, plies: usize) -> (Go, Vec<Move>) {
     let mut rng = SmallRng::seed_from_u64(11);
     let mut position = start.clone();
     let mut moves = Vec::new();
+    let model = Some(Arc::new(Model::embedded()));
     while moves.len() < plies && !position.is_over() {
-        let Some(mv) = choose(GoLevel::Mcts500.level(), &position, &mut rng, &Stop::new()).best
-        else {
+        let level = GoLevel::Mcts500.level();
+        let Some(mv) = choose(level, model.as_ref(), &position, &mut rng, &Stop::new()).best else {
             break;
         };
         position = position.play(mv).expect("the engine plays legal moves");
@@ -76,7 +80,7 @@ fn go_game(size: usize, plies: usize) -> (Go, Vec<Move>) {
 
 fn go_analysis(size: usize, playouts: u64) {
     let (start, moves) = go_game(size, 60);
-    let mut mcts = go::engine();
+    let mut mcts = go::engine(Some(Arc::new(Model::embedded())));
     let mut rng = SmallRng::seed_from_u64(5);
     let budget = go::Budget { playouts };
     let cpu = cpu_seconds();

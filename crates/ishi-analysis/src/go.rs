@@ -2,6 +2,9 @@
 //! playouts and win rates, the worth is Black's win rate and the lead the playouts' ownership
 //! implies.
 
+use std::sync::Arc;
+
+use ishi_ai::go::features::Model;
 use ishi_ai::go::{Config, Mcts};
 use ishi_ai::{Eval, Limits, Stop};
 use ishi_rules::go::{Go, Move};
@@ -43,12 +46,16 @@ impl Budget {
 /// its own to be judged.
 const JUDGED_SHARE: u64 = 20;
 
-/// A new search for analysis: the engine's defaults, never resigning.
-pub fn engine() -> Mcts {
-    Mcts::new(Config {
-        resign_below: None,
-        ..Config::default()
-    })
+/// A new search for analysis: the engine's defaults, never resigning, its priors helped by
+/// the learned move model `moves` if there is one.
+pub fn engine(moves: Option<Arc<Model>>) -> Mcts {
+    Mcts::new(
+        Config {
+            resign_below: None,
+            ..Config::default()
+        },
+        moves,
+    )
 }
 
 /// The analysis of `go`, with `played` (the move the game went on with, if any) among the
@@ -83,7 +90,7 @@ pub fn analyse(
             .iter()
             .any(|c| c.mv == mv && u64::from(c.visits) >= enough);
         if !judged {
-            let value = reply_value(go, mv, budget, rng, stop);
+            let value = reply_value(go, mv, mcts.moves().cloned(), budget, rng, stop);
             candidates.retain(|c| c.mv != mv);
             candidates.push(Candidate {
                 mv,
@@ -115,14 +122,21 @@ pub fn analyse(
 /// other side, with a fifth of the budget on a search of its own (the analysis's tree is
 /// left as it was). A reply that passes after a pass ends the game: then the count decides,
 /// as the search's win rate for an ending pass it does not play out says nothing.
-fn reply_value(go: &Go, mv: Move, budget: Budget, rng: &mut impl Rng, stop: &Stop) -> f32 {
+fn reply_value(
+    go: &Go,
+    mv: Move,
+    moves: Option<Arc<Model>>,
+    budget: Budget,
+    rng: &mut impl Rng,
+    stop: &Stop,
+) -> f32 {
     let Ok(after) = go.play(mv) else {
         return 0.0;
     };
     if after.is_over() {
         return counted(go.turn(), &after);
     }
-    let mut own = engine();
+    let mut own = engine(moves);
     let reply = own.search(&after, Limits::nodes(budget.playouts / 5), rng, stop);
     if reply.best == Some(Move::Pass)
         && let Ok(end) = after.play(Move::Pass)

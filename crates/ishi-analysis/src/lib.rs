@@ -3,15 +3,17 @@
 //! every position, what it is worth to Black, for the evaluation graph.
 //!
 //! ```
+//! use std::sync::Arc;
+//!
 //! use ishi_ai::Stop;
-//! use ishi_ai::othello::Engine;
+//! use ishi_ai::othello::{Engine, Weights};
 //! use ishi_analysis::{Class, othello};
 //! use ishi_rules::othello::{Othello, transcript};
 //!
 //! // The quickest wipe-out: White's f5 lets Black's g5 take every disc.
 //! let game = transcript::load(&Othello::standard(), "e6f4e3d6c5f6e7f5g5")?;
 //! let (before, f5) = (game.positions[7], game.moves[7]);
-//! let mut engine = Engine::new();
+//! let mut engine = Engine::new(Arc::new(Weights::embedded()));
 //! let budget = othello::Budget::QUICK;
 //! let analysis = othello::analyse(&mut engine, &before, Some(f5), budget, &Stop::new());
 //! let review = analysis.review(f5).expect("f5 was analysed");

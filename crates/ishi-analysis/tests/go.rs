@@ -1,6 +1,9 @@
 //! Go analysis on positions whose best move is known.
 
+use std::sync::Arc;
+
 use ishi_ai::Stop;
+use ishi_ai::go::features::Model;
 use ishi_analysis::go::{self, Budget};
 use ishi_analysis::{Class, Worth};
 use ishi_rules::Player;
@@ -41,7 +44,7 @@ fn leaving_a_chain_in_atari_is_a_blunder_and_connecting_is_best() {
     let go = atari();
     for seed in [1, 2] {
         let mut rng = SmallRng::seed_from_u64(seed);
-        let mut mcts = go::engine();
+        let mut mcts = go::engine(Some(Arc::new(Model::embedded())));
         let budget = Budget { playouts: 3000 };
         let analysis = go::analyse(
             &mut mcts,
@@ -75,7 +78,7 @@ fn leaving_a_chain_in_atari_is_a_blunder_and_connecting_is_best() {
 fn an_illegal_or_missing_played_move_is_not_reviewed() {
     let go = atari();
     let mut rng = SmallRng::seed_from_u64(3);
-    let mut mcts = go::engine();
+    let mut mcts = go::engine(Some(Arc::new(Model::embedded())));
     let budget = Budget { playouts: 300 };
     // C5 is occupied: not a move of this position.
     let analysis = go::analyse(
@@ -98,7 +101,7 @@ fn white_s_win_rate_is_black_s_loss() {
     setup.turn = Player::White;
     let white = Go::from_setup(&setup).unwrap();
     let mut rng = SmallRng::seed_from_u64(4);
-    let mut mcts = go::engine();
+    let mut mcts = go::engine(Some(Arc::new(Model::embedded())));
     let analysis = go::analyse(
         &mut mcts,
         &white,
@@ -137,7 +140,7 @@ fn passing_in_a_lost_count_is_worth_the_count() {
     .unwrap();
     for seed in [5, 6] {
         let mut rng = SmallRng::seed_from_u64(seed);
-        let mut mcts = go::engine();
+        let mut mcts = go::engine(Some(Arc::new(Model::embedded())));
         let analysis = go::analyse(
             &mut mcts,
             &go,

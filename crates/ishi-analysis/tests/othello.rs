@@ -1,6 +1,8 @@
 //! Othello analysis on games and positions whose values are known.
 
-use ishi_ai::othello::Engine;
+use std::sync::Arc;
+
+use ishi_ai::othello::{Engine, Weights};
 use ishi_ai::{Limits, Stop};
 use ishi_analysis::othello::{self, Budget};
 use ishi_analysis::{Class, Review, Worth};
@@ -10,7 +12,7 @@ use ishi_rules::othello::{Move, Othello, transcript};
 /// Every move of the game `moves` from the standard start, reviewed at `budget`.
 fn review_game(moves: &str, budget: Budget) -> Vec<Review<Move>> {
     let game = transcript::load(&Othello::standard(), moves).expect("a legal game");
-    let mut engine = Engine::new();
+    let mut engine = Engine::new(Arc::new(Weights::embedded()));
     game.moves
         .iter()
         .zip(&game.positions)
@@ -49,7 +51,7 @@ fn a_wipe_out_the_midgame_search_finds_is_exact() {
     // every disc: the search reaches that end, and its value is proved.
     let game = transcript::load(&Othello::standard(), "e6f4e3d6c5f6e7f5").unwrap();
     let (before, f5) = (game.positions[7], game.moves[7]);
-    let mut engine = Engine::new();
+    let mut engine = Engine::new(Arc::new(Weights::embedded()));
     let analysis = othello::analyse(&mut engine, &before, Some(f5), Budget::QUICK, &Stop::new());
     let played = analysis.candidate(f5).expect("f5 was analysed");
     assert_eq!((played.value, played.exact), (-64.0, true));
@@ -65,7 +67,7 @@ fn the_four_first_moves_are_equally_good() {
     let reviews = review_game("e6", Budget::QUICK);
     assert_eq!(reviews[0].class, Class::Best);
     assert_eq!(reviews[0].loss, 0.0);
-    let mut engine = Engine::new();
+    let mut engine = Engine::new(Arc::new(Weights::embedded()));
     let hints = othello::hints(
         &mut engine,
         &Othello::standard(),
@@ -79,7 +81,7 @@ fn the_four_first_moves_are_equally_good() {
 #[test]
 fn the_worth_of_a_position_is_black_s_best_margin() {
     let game = transcript::load(&Othello::standard(), "e6f4e3d6c5f6e7f5").unwrap();
-    let mut engine = Engine::new();
+    let mut engine = Engine::new(Arc::new(Weights::embedded()));
     // Black to move can take everything: worth +64, proved.
     let analysis = othello::analyse(
         &mut engine,
@@ -124,7 +126,7 @@ fn listed(comment: &str) -> Vec<(String, f32)> {
 fn hints_near_the_end_are_exact_for_every_move() {
     // FFO #1-#19, every legal move solved: the values FFO lists.
     let text = include_str!("../../ishi-rules/tests/data/ffo-01-19.obf");
-    let mut engine = Engine::with_table_bytes(16 << 20);
+    let mut engine = Engine::with_table_bytes(Arc::new(Weights::embedded()), 16 << 20);
     for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
         let (position, comment) = parse_obf_line(line).unwrap();
         let expected = listed(comment.unwrap());

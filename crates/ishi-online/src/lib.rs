@@ -2,13 +2,14 @@
 //! ([`Clock`]) and the messages between the app and the server ([`protocol`]).
 //!
 //! ```
-//! use ishi_online::protocol::{ClientMessage, SeatAct};
+//! use ishi_online::SeatAct;
+//! use ishi_online::protocol::{ClientMessage, Seen};
 //!
 //! let text = r#"{"type":"act","game":"0123456789abcdef",
 //!     "token":"0123456789abcdef0123456789abcdef","act":"play","after":0,"move":"f5"}"#;
 //! let message: ClientMessage = serde_json::from_str(text)?;
 //! let ClientMessage::Act { act, .. } = message else { unreachable!() };
-//! assert_eq!(act, SeatAct::Play { after: 0, mv: "f5".into() });
+//! assert_eq!(act, SeatAct::Play { seen: Seen { after: 0 }, mv: "f5".into() });
 //! # Ok::<(), serde_json::Error>(())
 //! ```
 //!
@@ -22,14 +23,13 @@ mod clock;
 pub mod protocol;
 mod setup;
 mod table;
-pub mod text;
 
 pub use clock::{Clock, Left, TimeUp};
 pub use setup::{
     GameSetup, MAX_DAYS, MAX_MAIN_S, MAX_PERIODS, MAX_STEP_S, SeatChoice, SetupError, TimeControl,
     TimeError,
 };
-pub use table::{Act, MAX_NAME, Phase, Played, Record, Refusal, Table};
+pub use table::{Act, MAX_NAME, Phase, Played, Record, Refusal, SeatAct, Table};
 
 #[cfg(test)]
 mod tests;

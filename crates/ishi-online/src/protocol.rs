@@ -1,12 +1,14 @@
 //! The messages between the app and the game server, JSON over a WebSocket at [`PATH`]; each
-//! message is an object with a `"type"`. `docs/protocol.md` is the prose of this module.
+//! message is an object with a `"type"`. `docs/protocol.md` is the prose of this module. The
+//! rules' values (players, boards, rules, results) are in the forms of the `serde` features of
+//! `ishi-rules` and `ishi-scoring`, as in the app's saves.
 
 use ishi_rules::{ByColor, Player};
 use ishi_scoring::GameResult;
 use serde::{Deserialize, Serialize};
 
 use crate::clock::Left;
-use crate::{GameSetup, Phase, SeatChoice, Table, TimeControl, text};
+use crate::{GameSetup, Phase, SeatAct, SeatChoice, Table, TimeControl};
 
 /// The protocol's version: in the WebSocket's path, raised when a message changes meaning.
 pub const VERSION: u32 = 1;
@@ -139,40 +141,13 @@ pub struct Ticket {
     pub token: Token,
 }
 
-/// What a seat does to its game; the same acts as [`crate::Act`], less the server's own.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "act", rename_all = "snake_case")]
-pub enum SeatAct {
-    /// A move (`f5`, `D4`, `pass`) played after `after` moves (forced passes counted): a
-    /// resend of a move the server has is answered with the game and changes nothing.
-    Play {
-        /// The number of moves the player saw.
-        after: usize,
-        /// The move.
-        #[serde(rename = "move")]
-        mv: String,
-    },
-    /// Resign (before the other seat is taken: call the game off).
-    Resign,
-    /// Ask to take back the seat's last move.
-    Undo,
-    /// Answer the other seat's undo request.
-    UndoAnswer {
-        /// Whether to take the move back.
-        accept: bool,
-    },
-    /// Go count: mark the chain through the point dead, or alive again.
-    Mark {
-        /// The point (`D4`).
-        point: String,
-    },
-    /// Go count: accept these dead stones (the list the seat was shown).
-    AcceptCount {
-        /// The dead stones by name.
-        dead: Vec<String>,
-    },
-    /// Go count: disagree and play on.
-    Resume,
+/// What a move in a message carries besides its name: a resend of a move the server has is
+/// answered with the game and changes nothing.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Seen {
+    /// The number of moves the player saw (forced passes counted): the move is played after
+    /// them.
+    pub after: usize,
 }
 
 /// A message from the app to the server.
@@ -213,7 +188,7 @@ pub enum ClientMessage {
         ticket: Ticket,
         /// What.
         #[serde(flatten)]
-        act: SeatAct,
+        act: SeatAct<Seen>,
     },
     /// The state of these games, in a line each (the "my online games" list).
     List {
@@ -297,7 +272,6 @@ pub enum ServerMessage {
         /// The game.
         game: GameId,
         /// The seat.
-        #[serde(with = "text")]
         seat: Player,
         /// The seat's token.
         token: Token,
@@ -332,7 +306,6 @@ pub enum ServerMessage {
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct MoveView {
     /// Who played it.
-    #[serde(with = "text")]
     pub player: Player,
     /// The move's name (`f5`, `D4`, `pass`).
     #[serde(rename = "move")]
@@ -346,10 +319,8 @@ pub struct MoveView {
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct ClockView {
     /// What each player had at the start of the running turn.
-    #[serde(with = "text::by_color")]
     pub left: ByColor<Left>,
     /// Whose clock runs.
-    #[serde(with = "text::option")]
     pub running: Option<Player>,
     /// How long the running turn had lasted when the server sent this, in ms: the app adds
     /// the time since it arrived and half the link's round trip.
@@ -368,27 +339,22 @@ pub struct GameView {
     /// The clock's control.
     pub time: TimeControl,
     /// The seated players' names.
-    #[serde(with = "text::by_color")]
     pub names: ByColor<Option<String>>,
     /// This device's seat, if it holds one.
-    #[serde(with = "text::option")]
     pub you: Option<Player>,
     /// The moves, forced passes included.
     pub moves: Vec<MoveView>,
     /// Where the game is.
     pub phase: Phase,
     /// Who asked to take back a move, while unanswered.
-    #[serde(with = "text::option")]
     pub undo_request: Option<Player>,
     /// Go count: the dead stones, sorted by name.
     pub dead: Vec<String>,
     /// Go count: who accepted the marks.
-    #[serde(with = "text::by_color")]
     pub accepted: ByColor<bool>,
     /// The clocks, when the game has one.
     pub clock: Option<ClockView>,
     /// The result once over (`B+R`, `W+3.5`, `B+T`, `Draw`, `Void`).
-    #[serde(with = "text::option")]
     pub result: Option<GameResult>,
 }
 
@@ -402,22 +368,18 @@ pub struct Summary {
     /// The clock's control.
     pub time: TimeControl,
     /// The device's seat.
-    #[serde(with = "text")]
     pub you: Player,
     /// The names.
-    #[serde(with = "text::by_color")]
     pub names: ByColor<Option<String>>,
     /// Where the game is.
     pub phase: Phase,
     /// The player to move while it is played.
-    #[serde(with = "text::option")]
     pub turn: Option<Player>,
     /// The number of moves.
     pub moves: usize,
     /// When the player to move runs out of time.
     pub deadline_ms: Option<i64>,
     /// The result once over.
-    #[serde(with = "text::option")]
     pub result: Option<GameResult>,
 }
 

@@ -5,8 +5,6 @@ use ishi_rules::go::{self, Go, GoRules, HandicapError};
 use ishi_rules::othello::{Othello, Shape};
 use serde::{Deserialize, Serialize};
 
-use crate::text;
-
 /// The board and rules of an online game, as the app's set-up offers them.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -14,7 +12,6 @@ pub enum GameSetup {
     /// Othello on a board shape (`"8x8"`, or a named shape).
     Othello {
         /// The board.
-        #[serde(with = "text")]
         board: Shape,
     },
     /// Go.
@@ -22,7 +19,6 @@ pub enum GameSetup {
         /// The board side, 5 to 19.
         size: usize,
         /// The rules preset and the komi.
-        #[serde(with = "text::rules")]
         rules: GoRules,
         /// Handicap stones (0 for an even game).
         handicap: u8,

@@ -7,7 +7,7 @@ use ishi_rules::{ByColor, IllegalReason, Move, Player};
 use ishi_scoring::{DeadStones, GameResult, WinBy};
 use serde::{Deserialize, Serialize};
 
-use crate::{Clock, GameSetup, SetupError, TimeControl, text};
+use crate::{Clock, GameSetup, SetupError, TimeControl};
 
 /// The longest name shown to the other player, in characters.
 pub const MAX_NAME: usize = 40;
@@ -16,7 +16,6 @@ pub const MAX_NAME: usize = 40;
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Record {
     /// The seat that did it; `None` for the server's own (a flag fall).
-    #[serde(with = "text::option")]
     pub by: Option<Player>,
     /// When, in milliseconds since the Unix epoch (the server's clock).
     pub at_ms: i64,
@@ -25,7 +24,7 @@ pub struct Record {
     pub act: Act,
 }
 
-/// What a record does.
+/// What a record does: what a seat sent, or one of the acts the server records itself.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(tag = "act", rename_all = "snake_case")]
 pub enum Act {
@@ -34,17 +33,34 @@ pub enum Act {
         /// The name shown to others.
         name: String,
     },
+    /// The server (`by` is `None`): the player to move ran out of time.
+    Timeout,
+    /// What the seat (`by`) sent, as the game keeps it.
+    #[serde(untagged)]
+    Seat(SeatAct),
+}
+
+/// What a seat does to its game: the acts of the protocol's messages and of the records.
+///
+/// `Seen` is what a move carries besides its name: nothing in a record (`()`), the number of
+/// moves the player saw in a message ([`protocol::Seen`](crate::protocol::Seen)).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "act", rename_all = "snake_case")]
+pub enum SeatAct<Seen = ()> {
     /// A move, as players write it (`f5`, `D4`, `pass`).
     Play {
+        /// What the player had seen when they played it.
+        #[serde(flatten)]
+        seen: Seen,
         /// The move's name.
         #[serde(rename = "move")]
         mv: String,
     },
-    /// The seat resigns (before the other seat is taken: the game is called off).
+    /// Resign (before the other seat is taken: the game is called off).
     Resign,
-    /// The seat asks to take back its last move.
+    /// Ask to take back the seat's last move.
     Undo,
-    /// The other seat answers an undo request.
+    /// Answer the other seat's undo request.
     UndoAnswer {
         /// Whether the move is taken back.
         accept: bool,
@@ -54,15 +70,35 @@ pub enum Act {
         /// The point's name (`D4`).
         point: String,
     },
-    /// Go count: the seat accepts the count with exactly these stones dead.
+    /// Go count: accept the count with exactly these stones dead (the list the seat was
+    /// shown).
     AcceptCount {
-        /// The dead stones the seat saw, by name.
+        /// The dead stones, by name.
         dead: Vec<String>,
     },
-    /// Go count: the seat disagrees; play goes on from before the passes that ended it.
+    /// Go count: disagree; play goes on from before the passes that ended it.
     Resume,
-    /// The server (`by` is `None`): the player to move ran out of time.
-    Timeout,
+}
+
+impl From<SeatAct> for Act {
+    fn from(act: SeatAct) -> Act {
+        Act::Seat(act)
+    }
+}
+
+impl<Seen> SeatAct<Seen> {
+    /// The act as a record keeps it: a move without what the player had seen.
+    pub fn recorded(self) -> SeatAct {
+        match self {
+            SeatAct::Play { mv, .. } => SeatAct::Play { seen: (), mv },
+            SeatAct::Resign => SeatAct::Resign,
+            SeatAct::Undo => SeatAct::Undo,
+            SeatAct::UndoAnswer { accept } => SeatAct::UndoAnswer { accept },
+            SeatAct::Mark { point } => SeatAct::Mark { point },
+            SeatAct::AcceptCount { dead } => SeatAct::AcceptCount { dead },
+            SeatAct::Resume => SeatAct::Resume,
+        }
+    }
 }
 
 /// Where a game is.
@@ -149,7 +185,7 @@ impl std::error::Error for Refusal {}
 /// One online game: set-up, seats, moves, clock, count.
 ///
 /// ```
-/// use ishi_online::{Act, GameSetup, Phase, Record, Table, TimeControl};
+/// use ishi_online::{Act, GameSetup, Phase, Record, SeatAct, Table, TimeControl};
 /// use ishi_rules::Player;
 ///
 /// let setup = GameSetup::Othello { board: "8x8".parse()? };
@@ -159,8 +195,9 @@ impl std::error::Error for Refusal {}
 /// table.apply(&at(0, Player::Black, sit("Ann")))?;
 /// table.apply(&at(1, Player::White, sit("Bo")))?;
 /// assert_eq!(table.phase(), Phase::Playing);
-/// table.apply(&at(2, Player::Black, Act::Play { mv: "f5".into() }))?;
-/// assert!(table.apply(&at(3, Player::Black, Act::Play { mv: "d6".into() })).is_err());
+/// let play = |name: &str| Act::Seat(SeatAct::Play { seen: (), mv: name.into() });
+/// table.apply(&at(2, Player::Black, play("f5")))?;
+/// assert!(table.apply(&at(3, Player::Black, play("d6"))).is_err());
 /// assert_eq!(table.moves().len(), 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -300,16 +337,19 @@ impl Table {
                 _ => Err(Refusal::NoSeat),
             };
         };
-        match &record.act {
-            Act::Sit { name } => self.sit(by, name, at),
-            Act::Play { mv } => self.play(by, mv, at),
-            Act::Resign => self.resign(by),
-            Act::Undo => self.ask_undo(by),
-            Act::UndoAnswer { accept } => self.answer_undo(by, *accept, at),
-            Act::Mark { point } => self.mark(point),
-            Act::AcceptCount { dead } => self.accept_count(by, dead),
-            Act::Resume => self.resume(at),
-            Act::Timeout => Err(Refusal::NoSeat),
+        let act = match &record.act {
+            Act::Sit { name } => return self.sit(by, name, at),
+            Act::Timeout => return Err(Refusal::NoSeat),
+            Act::Seat(act) => act,
+        };
+        match act {
+            SeatAct::Play { mv, .. } => self.play(by, mv, at),
+            SeatAct::Resign => self.resign(by),
+            SeatAct::Undo => self.ask_undo(by),
+            SeatAct::UndoAnswer { accept } => self.answer_undo(by, *accept, at),
+            SeatAct::Mark { point } => self.mark(point),
+            SeatAct::AcceptCount { dead } => self.accept_count(by, dead),
+            SeatAct::Resume => self.resume(at),
         }
     }
 

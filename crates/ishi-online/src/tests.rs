@@ -3,8 +3,8 @@ use ishi_rules::{IllegalReason, Player};
 use ishi_scoring::{GameResult, WinBy};
 use proptest::prelude::*;
 
-use crate::protocol::{ClientMessage, GameId, GameView, SeatAct, ServerMessage, Token};
-use crate::{Act, GameSetup, Phase, Record, Refusal, Table, TimeControl};
+use crate::protocol::{ClientMessage, GameId, GameView, Seen, ServerMessage, Token};
+use crate::{Act, GameSetup, Phase, Record, Refusal, SeatAct, Table, TimeControl};
 
 fn othello() -> GameSetup {
     GameSetup::Othello {
@@ -20,16 +20,19 @@ fn go(size: usize) -> GameSetup {
     }
 }
 
-fn rec(at_ms: i64, by: Player, act: Act) -> Record {
+fn rec(at_ms: i64, by: Player, act: impl Into<Act>) -> Record {
     Record {
         by: Some(by),
         at_ms,
-        act,
+        act: act.into(),
     }
 }
 
-fn play(mv: &str) -> Act {
-    Act::Play { mv: mv.into() }
+fn play(mv: &str) -> SeatAct {
+    SeatAct::Play {
+        seen: (),
+        mv: mv.into(),
+    }
 }
 
 /// A table with both seats taken at time 0.
@@ -120,7 +123,7 @@ fn moves_out_of_turn_illegal_or_malformed_are_refused_and_change_nothing() {
     let no_seat = Record {
         by: None,
         at_ms: 1,
-        act: play("f5"),
+        act: play("f5").into(),
     };
     assert_eq!(try_apply(&mut table, &no_seat), Err(Refusal::NoSeat));
     table.apply(&rec(1, Black, play("f5"))).unwrap();
@@ -161,7 +164,7 @@ fn an_othello_game_ends_with_the_disc_count_and_forced_passes_recorded() {
         before = before.play(played.mv).unwrap();
     }
     assert_eq!(
-        try_apply(&mut table, &rec(999, Black, Act::Resign)),
+        try_apply(&mut table, &rec(999, Black, SeatAct::Resign)),
         Err(Refusal::WrongPhase(Phase::Over))
     );
 }
@@ -184,31 +187,37 @@ fn undo_takes_back_the_askers_last_move_when_accepted() {
     let mut table = seated(othello(), TimeControl::None);
     table.apply(&rec(1, Black, play("f5"))).unwrap();
     assert_eq!(
-        try_apply(&mut table, &rec(2, White, Act::Undo)),
+        try_apply(&mut table, &rec(2, White, SeatAct::Undo)),
         Err(Refusal::NothingToUndo),
         "the last move is Black's"
     );
     assert_eq!(
-        try_apply(&mut table, &rec(2, Black, Act::UndoAnswer { accept: true })),
+        try_apply(
+            &mut table,
+            &rec(2, Black, SeatAct::UndoAnswer { accept: true })
+        ),
         Err(Refusal::NoUndoRequest)
     );
-    table.apply(&rec(2, Black, Act::Undo)).unwrap();
+    table.apply(&rec(2, Black, SeatAct::Undo)).unwrap();
     assert_eq!(
-        try_apply(&mut table, &rec(2, Black, Act::Undo)),
+        try_apply(&mut table, &rec(2, Black, SeatAct::Undo)),
         Err(Refusal::UndoPending)
     );
     assert_eq!(
-        try_apply(&mut table, &rec(3, Black, Act::UndoAnswer { accept: true })),
+        try_apply(
+            &mut table,
+            &rec(3, Black, SeatAct::UndoAnswer { accept: true })
+        ),
         Err(Refusal::NoUndoRequest),
         "the asker cannot answer"
     );
     table
-        .apply(&rec(3, White, Act::UndoAnswer { accept: false }))
+        .apply(&rec(3, White, SeatAct::UndoAnswer { accept: false }))
         .unwrap();
     assert_eq!(table.moves().len(), 1, "declined");
-    table.apply(&rec(4, Black, Act::Undo)).unwrap();
+    table.apply(&rec(4, Black, SeatAct::Undo)).unwrap();
     table
-        .apply(&rec(5, White, Act::UndoAnswer { accept: true }))
+        .apply(&rec(5, White, SeatAct::UndoAnswer { accept: true }))
         .unwrap();
     assert!(table.moves().is_empty());
     assert_eq!(table.position().turn(), Black);
@@ -219,11 +228,14 @@ fn undo_takes_back_the_askers_last_move_when_accepted() {
 fn a_move_drops_the_undo_request() {
     let mut table = seated(othello(), TimeControl::None);
     table.apply(&rec(1, Black, play("f5"))).unwrap();
-    table.apply(&rec(2, Black, Act::Undo)).unwrap();
+    table.apply(&rec(2, Black, SeatAct::Undo)).unwrap();
     table.apply(&rec(3, White, play("d6"))).unwrap();
     assert_eq!(table.undo_request(), None);
     assert_eq!(
-        try_apply(&mut table, &rec(4, White, Act::UndoAnswer { accept: true })),
+        try_apply(
+            &mut table,
+            &rec(4, White, SeatAct::UndoAnswer { accept: true })
+        ),
         Err(Refusal::NoUndoRequest)
     );
 }
@@ -253,12 +265,12 @@ fn two_passes_start_the_count_and_both_accepting_ends_it() {
     let e3_dead = |table: &Table| table.dead_names().contains(&"E3".to_owned());
     let guessed = e3_dead(&table);
     table
-        .apply(&rec(20, White, Act::Mark { point: "E3".into() }))
+        .apply(&rec(20, White, SeatAct::Mark { point: "E3".into() }))
         .unwrap();
     assert_ne!(e3_dead(&table), guessed, "a mark toggles the chain");
     if !e3_dead(&table) {
         table
-            .apply(&rec(20, White, Act::Mark { point: "E3".into() }))
+            .apply(&rec(20, White, SeatAct::Mark { point: "E3".into() }))
             .unwrap();
     }
     assert!(e3_dead(&table));
@@ -268,17 +280,17 @@ fn two_passes_start_the_count_and_both_accepting_ends_it() {
         vec!["E3".to_owned()]
     };
     assert_eq!(
-        try_apply(&mut table, &rec(21, Black, Act::AcceptCount { dead })),
+        try_apply(&mut table, &rec(21, Black, SeatAct::AcceptCount { dead })),
         Err(Refusal::MarksChanged),
         "Black accepted what White has since changed"
     );
     let dead = table.dead_names();
     table
-        .apply(&rec(21, Black, Act::AcceptCount { dead: dead.clone() }))
+        .apply(&rec(21, Black, SeatAct::AcceptCount { dead: dead.clone() }))
         .unwrap();
     assert_eq!(table.phase(), Phase::Counting);
     table
-        .apply(&rec(22, White, Act::AcceptCount { dead }))
+        .apply(&rec(22, White, SeatAct::AcceptCount { dead }))
         .unwrap();
     assert_eq!(table.phase(), Phase::Over);
     // Japanese rules: Black's territory is column A (5); White's column E with the dead
@@ -291,17 +303,17 @@ fn marking_a_stone_resets_what_was_accepted() {
     let mut table = counted_go();
     let dead = table.dead_names();
     table
-        .apply(&rec(20, Black, Act::AcceptCount { dead }))
+        .apply(&rec(20, Black, SeatAct::AcceptCount { dead }))
         .unwrap();
     assert!(table.accepted().black);
     table
-        .apply(&rec(21, White, Act::Mark { point: "B3".into() }))
+        .apply(&rec(21, White, SeatAct::Mark { point: "B3".into() }))
         .unwrap();
     assert!(!table.accepted().black);
     assert_eq!(
         try_apply(
             &mut table,
-            &rec(22, White, Act::Mark { point: "A1".into() })
+            &rec(22, White, SeatAct::Mark { point: "A1".into() })
         ),
         Err(Refusal::Illegal(IllegalReason::OffBoard)),
         "no stone there"
@@ -312,7 +324,7 @@ fn marking_a_stone_resets_what_was_accepted() {
 fn resuming_a_count_takes_back_the_passes() {
     let mut table = counted_go();
     let moves = table.moves().len();
-    table.apply(&rec(30, White, Act::Resume)).unwrap();
+    table.apply(&rec(30, White, SeatAct::Resume)).unwrap();
     assert_eq!(table.phase(), Phase::Playing);
     assert_eq!(table.moves().len(), moves - 2);
     assert_eq!(table.position().turn(), White, "White was to pass first");
@@ -322,7 +334,7 @@ fn resuming_a_count_takes_back_the_passes() {
 #[test]
 fn resigning_wins_for_the_other_and_calling_off_a_waiting_game_voids_it() {
     let mut table = counted_go();
-    table.apply(&rec(40, White, Act::Resign)).unwrap();
+    table.apply(&rec(40, White, SeatAct::Resign)).unwrap();
     assert_eq!(
         table.result(),
         Some(GameResult::Win {
@@ -334,7 +346,7 @@ fn resigning_wins_for_the_other_and_calling_off_a_waiting_game_voids_it() {
     waiting
         .apply(&rec(0, Black, Act::Sit { name: "Ann".into() }))
         .unwrap();
-    waiting.apply(&rec(5, Black, Act::Resign)).unwrap();
+    waiting.apply(&rec(5, Black, SeatAct::Resign)).unwrap();
     assert_eq!(waiting.result(), Some(GameResult::Void));
 }
 
@@ -439,7 +451,7 @@ fn messages_read_what_they_write_and_refuse_bad_ids() {
             token: Token::from_bytes([0xab; 16]),
         },
         act: SeatAct::Play {
-            after: 3,
+            seen: Seen { after: 3 },
             mv: "D4".into(),
         },
     };
@@ -467,14 +479,33 @@ fn messages_read_what_they_write_and_refuse_bad_ids() {
     assert_eq!(serde_json::from_str::<ServerMessage>(&text).unwrap(), game);
 }
 
+#[test]
+fn a_seat_sends_no_act_of_the_server_s_and_no_move_without_what_it_saw() {
+    let act = |fields: &str| {
+        let text = format!(
+            r#"{{"type":"act","game":"0123456789abcdef","token":"0123456789abcdef0123456789abcdef",{fields}}}"#
+        );
+        serde_json::from_str::<ClientMessage>(&text)
+    };
+    assert!(act(r#""act":"play","after":2,"move":"f5""#).is_ok());
+    assert!(act(r#""act":"resign""#).is_ok());
+    for bad in [
+        r#""act":"play","move":"f5""#,
+        r#""act":"sit","name":"Ann""#,
+        r#""act":"timeout""#,
+    ] {
+        assert!(act(bad).is_err(), "{bad}");
+    }
+}
+
 fn act_strategy() -> impl Strategy<Value = (bool, Act)> {
     let moves = prop::sample::select(vec![
         "d3", "c4", "f5", "e6", "c3", "f6", "d6", "e3", "pass", "a1", "f4", "c5",
     ]);
     prop_oneof![
-        6 => moves.prop_map(|m| Act::Play { mv: m.into() }),
-        1 => Just(Act::Undo),
-        1 => any::<bool>().prop_map(|accept| Act::UndoAnswer { accept }),
+        6 => moves.prop_map(|m| Act::Seat(play(m))),
+        1 => Just(Act::Seat(SeatAct::Undo)),
+        1 => any::<bool>().prop_map(|accept| Act::Seat(SeatAct::UndoAnswer { accept })),
         1 => Just(Act::Timeout),
     ]
     .prop_flat_map(|act| (any::<bool>(), Just(act)))
@@ -506,5 +537,127 @@ proptest! {
             replayed.apply(record).unwrap();
         }
         prop_assert_eq!(view(&replayed), view(&table));
+    }
+}
+
+/// `value` and the JSON it is written as, byte for byte; the JSON reads back as `value`.
+fn check_json<T>(value: &T, expected: &str)
+where
+    T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    assert_eq!(serde_json::to_string(value).unwrap(), expected);
+    assert_eq!(&serde_json::from_str::<T>(expected).unwrap(), value);
+}
+
+/// The JSON of the protocol's messages and of the stored records: what the app, the server
+/// and the database hold reads and writes the same.
+#[test]
+fn messages_and_records_keep_their_json_forms() {
+    use crate::SeatChoice;
+    use crate::protocol::{Summary, Ticket};
+    use ishi_rules::go::{GoRules, Komi};
+
+    let ticket = Ticket {
+        game: id(),
+        token: Token::from_bytes([0xab; 16]),
+    };
+    check_json(
+        &ClientMessage::Create {
+            setup: GameSetup::Go {
+                size: 9,
+                rules: GoRules::TROMP_TAYLOR.with_komi(Komi::from_half_points(-3)),
+                handicap: 2,
+            },
+            time: TimeControl::ByoYomi {
+                main_s: 600,
+                periods: 5,
+                period_s: 30,
+            },
+            seat: SeatChoice::Random,
+            name: "Ann".into(),
+        },
+        r#"{"type":"create","setup":{"go":{"size":9,"rules":{"preset":"tromp-taylor","komi":-3},"handicap":2}},"time":{"kind":"byo_yomi","main_s":600,"periods":5,"period_s":30},"seat":"random","name":"Ann"}"#,
+    );
+    check_json(
+        &ClientMessage::Act {
+            ticket: ticket.clone(),
+            act: SeatAct::Play {
+                seen: Seen { after: 0 },
+                mv: "f5".into(),
+            },
+        },
+        r#"{"type":"act","game":"0707070707070707","token":"abababababababababababababababab","act":"play","after":0,"move":"f5"}"#,
+    );
+    check_json(
+        &ClientMessage::Act {
+            ticket,
+            act: SeatAct::AcceptCount {
+                dead: vec!["E3".into()],
+            },
+        },
+        r#"{"type":"act","game":"0707070707070707","token":"abababababababababababababababab","act":"accept_count","dead":["E3"]}"#,
+    );
+    check_json(
+        &ServerMessage::Seated {
+            game: id(),
+            seat: White,
+            token: Token::from_bytes([0xab; 16]),
+        },
+        r#"{"type":"seated","game":"0707070707070707","seat":"white","token":"abababababababababababababababab"}"#,
+    );
+
+    let time = TimeControl::Fischer {
+        main_s: 300,
+        increment_s: 5,
+    };
+    let mut table = seated(othello(), time);
+    table.apply(&rec(1000, Black, play("f5"))).unwrap();
+    table.apply(&rec(2000, Black, SeatAct::Undo)).unwrap();
+    check_json(
+        &GameView::of(&table, id(), Some(Black), 2500),
+        r#"{"game":"0707070707070707","setup":{"othello":{"board":"8x8"}},"time":{"kind":"fischer","main_s":300,"increment_s":5},"names":{"black":"Ann","white":"Bo"},"you":"black","moves":[{"player":"black","move":"f5"}],"phase":"playing","undo_request":"black","dead":[],"accepted":{"black":false,"white":false},"clock":{"left":{"black":{"main_ms":304000,"periods":0},"white":{"main_ms":300000,"periods":0}},"running":"white","elapsed_ms":1500,"deadline_ms":301000},"result":null}"#,
+    );
+    table.apply(&rec(3000, White, SeatAct::Resign)).unwrap();
+    check_json(
+        &GameView::of(&table, id(), None, 3500),
+        r#"{"game":"0707070707070707","setup":{"othello":{"board":"8x8"}},"time":{"kind":"fischer","main_s":300,"increment_s":5},"names":{"black":"Ann","white":"Bo"},"you":null,"moves":[{"player":"black","move":"f5"}],"phase":"over","undo_request":null,"dead":[],"accepted":{"black":false,"white":false},"clock":{"left":{"black":{"main_ms":304000,"periods":0},"white":{"main_ms":300000,"periods":0}},"running":null,"elapsed_ms":0,"deadline_ms":null},"result":"B+R"}"#,
+    );
+    check_json(
+        &Summary::of(&table, id(), White),
+        r#"{"game":"0707070707070707","setup":{"othello":{"board":"8x8"}},"time":{"kind":"fischer","main_s":300,"increment_s":5},"you":"white","names":{"black":"Ann","white":"Bo"},"phase":"over","turn":null,"moves":1,"deadline_ms":null,"result":"B+R"}"#,
+    );
+    check_json(
+        &GameView::of(&counted_go(), id(), Some(White), 0),
+        r#"{"game":"0707070707070707","setup":{"go":{"size":5,"rules":{"preset":"japanese","komi":13},"handicap":0}},"time":{"kind":"none"},"names":{"black":"Ann","white":"Bo"},"you":"white","moves":[{"player":"black","move":"B1"},{"player":"white","move":"D1"},{"player":"black","move":"B2"},{"player":"white","move":"D2"},{"player":"black","move":"B3"},{"player":"white","move":"D3"},{"player":"black","move":"B4"},{"player":"white","move":"D4"},{"player":"black","move":"B5"},{"player":"white","move":"D5"},{"player":"black","move":"E3"},{"player":"white","move":"pass"},{"player":"black","move":"pass"}],"phase":"counting","undo_request":null,"dead":["E3"],"accepted":{"black":false,"white":false},"clock":null,"result":null}"#,
+    );
+
+    let records = [
+        (
+            rec(0, Black, Act::Sit { name: "Ann".into() }),
+            r#"{"by":"black","at_ms":0,"act":"sit","name":"Ann"}"#,
+        ),
+        (
+            rec(1, Black, play("D4")),
+            r#"{"by":"black","at_ms":1,"act":"play","move":"D4"}"#,
+        ),
+        (
+            rec(2, White, SeatAct::UndoAnswer { accept: true }),
+            r#"{"by":"white","at_ms":2,"act":"undo_answer","accept":true}"#,
+        ),
+        (
+            rec(3, White, SeatAct::Mark { point: "E3".into() }),
+            r#"{"by":"white","at_ms":3,"act":"mark","point":"E3"}"#,
+        ),
+        (
+            Record {
+                by: None,
+                at_ms: 4,
+                act: Act::Timeout,
+            },
+            r#"{"by":null,"at_ms":4,"act":"timeout"}"#,
+        ),
+    ];
+    for (record, expected) in &records {
+        check_json(record, expected);
     }
 }

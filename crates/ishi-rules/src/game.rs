@@ -105,6 +105,11 @@ impl fmt::Display for Outcome {
 /// Exhaustive on purpose (the crates are not published): a match that translates the
 /// reasons names each one, so a new reason does not compile until it is translated.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum IllegalReason {
     /// The game is over.
     GameOver,

@@ -21,12 +21,37 @@
 //! Othello lives in [`othello`], with its fast path for the standard board; Go in [`go`], on
 //! boards from 5x5 to 19x19 under rules given as data, with named presets
 //! ([`GoRules::PRESETS`](go::GoRules::PRESETS)).
+//!
+//! ## Serde
+//!
+//! The feature `serde` (off by default: the crate has no dependencies without it) writes and
+//! reads the vocabulary in the text the rules print and read, the one form of these values in
+//! saved games and messages:
+//!
+//! | value | form |
+//! |---|---|
+//! | [`Player`] | `"black"`, `"white"` |
+//! | [`ByColor<T>`] | `{"black": T, "white": T}` |
+//! | [`go::Point`], [`othello::Square`] | `"D4"`, `"f5"` |
+//! | [`any::Cell`] | `[col, row]` from the top-left: `[3, 4]` |
+//! | [`Move<P>`] (and [`any::CellMove`]) | `"pass"`, or the point's form: `"D4"`, `[3, 4]` |
+//! | [`othello::Shape`] | its name (`"8x8"`, `"octagon"`), or its rows (`"#..#/..../..../#..#"`) |
+//! | [`othello::Othello`] | its board string ([`othello::notation`]), side to move included |
+//! | [`othello::Setup`] | `{"shape": "8x8", "discs": [["d4", "white"], …], "turn": "black"}` |
+//! | [`go::Komi`] | half-points: `13` is 6.5 |
+//! | [`go::GoRules`] | `{"preset": "japanese", "komi": 13}`; rules that are no preset, every field: `{"scoring": "area", "ko": "simple", "suicide": false, "dead_stone_removal": true, "komi": 13}` |
+//! | [`go::Scoring`], [`go::KoRule`] | `"area"`, `"territory"`; `"simple"`, `"positional_superko"`, `"situational_superko"` |
+//! | [`go::Setup`] | `{"size": 9, "rules": …, "stones": [["D4", "black"], …], "turn": "black", "captures": {"black": 0, "white": 0}}` |
+//!
+//! Text the rules do not read is a serde error, never a panic.
 
 pub mod any;
 mod game;
 pub mod go;
 pub mod othello;
 mod player;
+#[cfg(feature = "serde")]
+mod serde;
 
 pub use game::{Game, IllegalMove, IllegalReason, Move, Outcome};
 pub use player::{ByColor, ParsePlayerError, Player};

@@ -104,6 +104,7 @@ impl FromStr for Player {
 /// assert_eq!(captures.map(|n| n * 10), ByColor::new(0, 20));
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ByColor<T> {
     /// Black's value.
     pub black: T,

@@ -9,6 +9,7 @@ use ishi_rules::{Outcome, Player};
 /// How a game ended, as SGF's `RE` property records it.
 ///
 /// Margins are in half-points, so `B+3.5` is a win by 7 half-points and compares exactly.
+/// With the feature `serde`, a result is written as this text and read back by [`FromStr`].
 ///
 /// ```
 /// use std::num::NonZeroU32;
@@ -205,6 +206,25 @@ impl FromStr for GameResult {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for GameResult {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for GameResult {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<GameResult, D::Error> {
+        use serde::de::{Error, Unexpected};
+
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(|_| {
+            D::Error::invalid_value(Unexpected::Str(&text), &"a game result such as B+3.5")
+        })
+    }
+}
+
 /// Half-points in `text`: a whole number of at most 6 digits, optionally with a fraction that
 /// is `.0` or `.5` (trailing zeros allowed); `None` for anything else and for zero.
 fn parse_half_points(text: &str) -> Option<NonZeroU32> {
@@ -249,6 +269,22 @@ mod tests {
         }
         assert_eq!(GameResult::Draw.to_gtp(), "0");
         assert_eq!(win(Player::Black, points(7)).to_gtp(), "B+3.5");
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn results_are_their_text_in_serde() {
+        let result = GameResult::Win {
+            winner: Player::White,
+            by: WinBy::Points(NonZeroU32::new(7).unwrap()),
+        };
+        assert_eq!(serde_json::to_string(&result).unwrap(), r#""W+3.5""#);
+        for text in [r#""W+3.5""#, r#""w+3.50""#] {
+            assert_eq!(serde_json::from_str::<GameResult>(text).unwrap(), result);
+        }
+        let error = serde_json::from_str::<GameResult>(r#""B+0""#).unwrap_err();
+        assert!(error.to_string().contains("a game result"), "{error}");
+        assert!(serde_json::from_str::<GameResult>("7").is_err());
     }
 
     #[test]

@@ -46,7 +46,7 @@ fn comment<M: Display>(judged: &Judged<M>, unit: Unit) -> String {
     };
     format!(
         "Analysis for {}: {} {}, best {} {}, loss {} ({class}).",
-        crate::terminal::title(review.player),
+        review.player.fold("Black", "White"),
         review.played,
         unit.value(review.played_value, judged.played_exact),
         review.best,

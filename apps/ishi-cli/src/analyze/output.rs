@@ -5,7 +5,7 @@ use std::fmt::Display;
 use std::io::{self, Write};
 
 use ishi_analysis::{Class, Summary};
-use ishi_rules::Player;
+use ishi_rules::{ByColor, Player};
 use serde::Serialize;
 
 use super::{Judged, Unit, moves, summary};
@@ -66,20 +66,13 @@ struct JsonSummary {
     classes: JsonClasses,
 }
 
-/// Both players' summaries in the JSON document.
-#[derive(Serialize)]
-struct JsonSummaries {
-    black: JsonSummary,
-    white: JsonSummary,
-}
-
 /// The JSON document.
 #[derive(Serialize)]
 struct JsonReport {
     game: &'static str,
     budget: Budget,
     moves: Vec<JsonMove>,
-    summary: JsonSummaries,
+    summary: ByColor<JsonSummary>,
 }
 
 /// `value` to two decimals, so the document shows `2.1` and not the float's `2.0999999`.
@@ -197,10 +190,7 @@ impl<W: Write> Report<W> {
                 game,
                 budget,
                 moves: self.moves,
-                summary: JsonSummaries {
-                    black: JsonSummary::new(&summary.black),
-                    white: JsonSummary::new(&summary.white),
-                },
+                summary: summary.as_ref().map(JsonSummary::new),
             };
             serde_json::to_writer(&mut self.out, &report)?;
             writeln!(self.out)?;
@@ -216,7 +206,7 @@ impl<W: Write> Report<W> {
             writeln!(
                 self.out,
                 "{}: {}, mean loss {:.2} {}; {}",
-                crate::terminal::title(player),
+                player.fold("Black", "White"),
                 moves(s.moves as usize),
                 s.mean_loss,
                 self.unit.name(),

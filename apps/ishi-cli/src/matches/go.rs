@@ -2,7 +2,9 @@
 
 use std::io;
 use std::str::FromStr;
+use std::sync::Arc;
 
+use ishi_ai::go::features::Model;
 use ishi_ai::go::{GoLevel, Mcts, config, ownership, random_move};
 use ishi_ai::{Level, Stop};
 use ishi_rules::go::{Go, GoRules, Komi, Move, Point};
@@ -16,10 +18,12 @@ use super::{Contest, MatchArgs, Reply};
 /// Playouts that read the dead stones of a finished game.
 const COUNT_PLAYOUTS: u32 = 1000;
 
-/// Go on one board size under one set of rules.
+/// Go on one board size under one set of rules, the searches helped by the native build's
+/// learned move model.
 pub(super) struct GoContest {
     size: usize,
     rules: GoRules,
+    moves: Arc<Model>,
 }
 
 impl GoContest {
@@ -33,7 +37,11 @@ impl GoContest {
         }
         let size = args.size.unwrap_or(9);
         Go::new(size, rules).map_err(|e| invalid(e.to_string()))?;
-        Ok(GoContest { size, rules })
+        Ok(GoContest {
+            size,
+            rules,
+            moves: Arc::new(Model::embedded()),
+        })
     }
 }
 
@@ -78,7 +86,7 @@ impl Contest for GoContest {
     }
 
     fn brain(&self, level: &Level<GoLevel>) -> Option<Mcts> {
-        (level.id != GoLevel::Random).then(|| Mcts::new(config(level)))
+        (level.id != GoLevel::Random).then(|| Mcts::new(config(level), Some(self.moves.clone())))
     }
 
     fn think(

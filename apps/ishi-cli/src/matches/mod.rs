@@ -34,13 +34,14 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use ishi_ai::{Level, LevelId, Limits, random_move};
 use ishi_rules::{ByColor, Game, Player};
 use ishi_scoring::{GameResult, WinBy};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
+use crate::args::GameKind;
 use gtp_client::GtpClient;
 use sprt::{Hypotheses, Pentanomial, Sprt};
 
@@ -119,15 +120,6 @@ pub(crate) struct MatchArgs {
     /// Seed of the openings, of in-process players and of the playouts that count Go games.
     #[arg(long, value_name = "SEED", default_value_t = 1)]
     seed: u64,
-}
-
-/// The game a match plays.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum GameKind {
-    /// Go, on a square board of 5 to 19.
-    Go,
-    /// Othello on the 8x8 board.
-    Othello,
 }
 
 /// One side of a match of a game whose level ids are `Id`.

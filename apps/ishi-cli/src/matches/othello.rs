@@ -1,8 +1,9 @@
 //! Othello for the match runner.
 
 use std::io;
+use std::sync::Arc;
 
-use ishi_ai::othello::{OthelloLevel, choose};
+use ishi_ai::othello::{OthelloLevel, Weights, choose};
 use ishi_ai::{Level, Stop};
 use ishi_rules::othello::{Move, Othello, Square};
 use ishi_scoring::GameResult;
@@ -11,8 +12,11 @@ use rand::rngs::SmallRng;
 use super::gtp_client::GtpClient;
 use super::{Contest, MatchArgs, Reply};
 
-/// Othello on the standard board.
-pub(super) struct OthelloContest;
+/// Othello on the standard board, the engine levels evaluating with the native build's
+/// weights.
+pub(super) struct OthelloContest {
+    weights: Arc<Weights>,
+}
 
 impl OthelloContest {
     /// Checks that `args` ask nothing Othello does not have.
@@ -32,7 +36,9 @@ impl OthelloContest {
         if args.komi.is_some() {
             return refuse("--komi");
         }
-        Ok(OthelloContest)
+        Ok(OthelloContest {
+            weights: Arc::new(Weights::embedded()),
+        })
     }
 }
 
@@ -83,7 +89,7 @@ impl Contest for OthelloContest {
     ) -> Reply<Move> {
         // The game is not over when a player is asked, so there is a move.
         Reply::Move(
-            choose(level, position, rng, &Stop::new())
+            choose(level, &self.weights, position, rng, &Stop::new())
                 .best
                 .unwrap_or(Move::Pass),
         )

@@ -9,10 +9,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use ishi_online::protocol::{
-    ClientMessage, GameId, GameView, SeatAct, ServerMessage, Ticket, Token,
-};
-use ishi_online::{GameSetup, SeatChoice, TimeControl};
+use ishi_online::protocol::{ClientMessage, GameId, GameView, Seen, ServerMessage, Ticket, Token};
+use ishi_online::{GameSetup, SeatAct, SeatChoice, TimeControl};
 use ishi_rules::Player;
 use ishi_rules::any::Position;
 use tokio::net::TcpStream;
@@ -206,7 +204,7 @@ impl Client {
     }
 
     /// Acts as the seat of `ticket`.
-    pub async fn act(&mut self, ticket: &Ticket, act: SeatAct) {
+    pub async fn act(&mut self, ticket: &Ticket, act: SeatAct<Seen>) {
         self.send(&ClientMessage::Act {
             ticket: ticket.clone(),
             act,
@@ -220,7 +218,7 @@ impl Client {
         self.act(
             ticket,
             SeatAct::Play {
-                after,
+                seen: Seen { after },
                 mv: mv.into(),
             },
         )

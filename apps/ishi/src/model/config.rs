@@ -2,12 +2,11 @@
 //!
 //! A configuration is typed per game, so that an Othello game cannot name a Go level: each
 //! game's sides hold that game's level enum. The same types are the saved form (serde), with
-//! the rules' own text forms for boards, positions and rules.
+//! the rules' own forms for boards, positions and rules (`ishi-rules`' feature `serde`).
 
 use ishi_ai::go::GoLevel;
 use ishi_ai::othello::OthelloLevel;
 use ishi_ai::{AnyLevel, LevelId, UnknownLevel};
-use ishi_online::text;
 use ishi_rules::ByColor;
 use ishi_rules::any::{GameKind, Position};
 use ishi_rules::go::{self, Go, GoRules, HandicapError, ParseKomiError};
@@ -76,9 +75,9 @@ impl<L: LevelId> Side<L> {
 #[serde(rename_all = "snake_case")]
 pub enum OthelloStart {
     /// The usual start on a board shape.
-    Shape(#[serde(with = "text")] Shape),
+    Shape(Shape),
     /// A given position, side to move included, as an imported board string starts.
-    Position(#[serde(with = "text::board")] Othello),
+    Position(Othello),
 }
 
 /// A new Othello game.
@@ -87,7 +86,6 @@ pub struct OthelloConfig {
     /// Where it starts.
     pub start: OthelloStart,
     /// Who plays Black and White.
-    #[serde(with = "text::by_color")]
     pub sides: ByColor<Side<OthelloLevel>>,
 }
 
@@ -97,12 +95,10 @@ pub struct GoConfig {
     /// The board side.
     pub size: usize,
     /// The rules preset, komi included (saved as the preset's name and the komi).
-    #[serde(with = "text::rules")]
     pub rules: GoRules,
     /// Handicap stones (0 for an even game).
     pub handicap: u8,
     /// Who plays Black and White.
-    #[serde(with = "text::by_color")]
     pub sides: ByColor<Side<GoLevel>>,
 }
 

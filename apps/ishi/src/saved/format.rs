@@ -3,7 +3,6 @@
 //! keeps in this very form.
 
 use ishi_online::protocol::{GameId, Ticket, Token};
-use ishi_online::text;
 use ishi_rules::Player;
 use ishi_scoring::GameResult;
 use serde::{Deserialize, Serialize};
@@ -21,7 +20,6 @@ pub struct RecentGame {
     /// The game, to review or continue.
     pub game: SavedMatch,
     /// Its result, as records write it (`B+12`, `W+R`); none while unfinished.
-    #[serde(with = "text::option")]
     pub result: Option<GameResult>,
 }
 
@@ -54,7 +52,6 @@ pub struct OnlineSeat {
     /// The seat's token: the only way to play it.
     pub token: Token,
     /// The seat.
-    #[serde(with = "ishi_online::text")]
     pub seat: Player,
 }
 

@@ -8,7 +8,6 @@
 use std::rc::Rc;
 
 use ishi_analysis::{Class, Worth};
-use ishi_online::text;
 use ishi_rules::go::Point;
 use ishi_scoring::DeadStones;
 use serde::{Deserialize, Serialize};
@@ -27,9 +26,9 @@ pub enum SavedEvent {
     /// The player to move resigned.
     Resign,
     /// The count was accepted with these dead stones.
-    Count(#[serde(with = "text::list")] Vec<Point>),
+    Count(Vec<Point>),
     /// A result decided away from the board (an online game's flag fall, say).
-    Result(#[serde(with = "text")] ishi_scoring::GameResult),
+    Result(ishi_scoring::GameResult),
 }
 
 /// A saved match.

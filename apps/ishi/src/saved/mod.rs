@@ -4,7 +4,8 @@
 //! Everything in it is typed: the game's kind tags each configuration, levels are each game's
 //! level enum, the confirm mode and the language are enums, a result is a
 //! [`GameResult`](ishi_scoring::GameResult) or nothing. Values of the rules (boards, points,
-//! results) are saved in the text form the rules print and read ([`ishi_online::text`]).
+//! results) are saved in the text form the rules print and read, through the `serde` features
+//! of `ishi-rules` and `ishi-scoring`; `tests/data/save-v2.json` holds every form.
 //!
 //! The format's [`VERSION`] goes up when it changes. Older versions that can be read are
 //! converted on load (version 1: [`v1`]); anything else is refused with a reason, and the app

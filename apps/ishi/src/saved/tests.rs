@@ -367,3 +367,103 @@ fn version_1_saves_that_do_not_convert_say_why() {
         Err(LoadError::V1(v1::V1Error::Rules(_)))
     ));
 }
+
+/// A save of format 2 as this release writes it (`tests/data/save-v2.json`): the rules'
+/// values in every form a save holds (boards, a board string, rules and komi, points, results,
+/// seats). It reads back and writes again byte for byte.
+const SAVE_V2: &str = include_str!("../../tests/data/save-v2.json");
+
+/// The state `SAVE_V2` holds.
+fn every_form() -> SavedApp {
+    let mut counted = go(5, humans());
+    let moves = ["C1", "E1", "C2", "A3", "C3", "E3", "C4", "E4", "C5", "E5"];
+    play(&mut counted, moves.map(|p| go_cell(p.parse().unwrap(), 5)));
+    counted.apply(Action::Pass).unwrap();
+    counted.apply(Action::Pass).unwrap();
+    let a3 = "A3".parse().unwrap();
+    if !counted.dead_stones().is_some_and(|dead| dead.contains(a3)) {
+        counted.apply(Action::ToggleDead(go_cell(a3, 5))).unwrap();
+    }
+    counted.apply(Action::AcceptCount).unwrap();
+    let board = "##----##\
+                 #------#\
+                 ---X----\
+                 ---XXO--\
+                 ---XO---\
+                 --------\
+                 #------#\
+                 ##----## O";
+    let position = ishi_rules::othello::notation::parse_board(board).unwrap();
+    let mut from_board = Match::new(MatchConfig::Othello(OthelloConfig {
+        start: OthelloStart::Position(position),
+        sides: humans(),
+    }))
+    .unwrap();
+    play(&mut from_board, [sq("c4")]);
+    let mut settings = Settings::default();
+    settings.othello.start = OthelloStart::Shape("diamond".parse().unwrap());
+    settings.go.rules = GoRules::TROMP_TAYLOR.with_komi(Komi::from_half_points(-1));
+    let recent = [
+        (&counted, Some(GameResult::from_margin(7))),
+        (
+            &from_board,
+            Some(GameResult::Win {
+                winner: Player::White,
+                by: WinBy::Time,
+            }),
+        ),
+        (&from_board, None),
+    ]
+    .map(|(m, result)| RecentGame {
+        game: SavedMatch::of(m),
+        result,
+    });
+    let mut saved = SavedApp::of(&counted, Some(&from_board), &settings, &recent);
+    saved.seats = vec![OnlineSeat {
+        game: GameId::from_bytes([0x42; 8]),
+        token: ishi_online::protocol::Token::from_bytes([0x17; 16]),
+        seat: Player::White,
+    }];
+    saved.online = Some(GameId::from_bytes([0x42; 8]));
+    saved
+}
+
+#[test]
+fn a_save_of_version_2_reads_and_writes_byte_for_byte() {
+    let text = SAVE_V2.trim_end();
+    assert_eq!(encode(&every_form()).as_deref(), Some(text));
+    let saved = decode(text).unwrap();
+    assert_eq!(saved, every_form());
+    assert_eq!(encode(&saved).as_deref(), Some(text));
+    let loaded = saved.load().unwrap();
+    assert_eq!(loaded.recent.len(), 3);
+    let a3 = "A3".parse().unwrap();
+    assert!(
+        loaded
+            .current
+            .dead_stones()
+            .is_some_and(|dead| dead.contains(a3))
+    );
+}
+
+#[test]
+fn a_rules_value_that_does_not_read_is_a_damaged_save() {
+    let text = SAVE_V2.trim_end();
+    for (from, to) in [
+        (r#""preset":"japanese""#, r#""preset":"ing""#),
+        (r#""komi":13"#, r#""komi":"6.5""#),
+        (r#""shape":"diamond""#, r#""shape":"hexagon""#),
+        ("\"position\":\"##", "\"position\":\"@#"),
+        (r#""count":["A3"]"#, r#""count":["I3"]"#),
+        (r#""result":"B+3.5""#, r#""result":"B+3.25""#),
+        (r#""seat":"white""#, r#""seat":"red""#),
+        (r#""sides":{"black":"human","#, r#""sides":{"#),
+    ] {
+        assert!(text.contains(from), "{from}");
+        let damaged = text.replacen(from, to, 1);
+        assert!(
+            matches!(decode(&damaged), Err(LoadError::Damaged { .. })),
+            "{to}"
+        );
+    }
+}

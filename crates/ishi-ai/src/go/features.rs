@@ -27,13 +27,10 @@ use super::priors::Knowledge;
 
 /// The learned weights (see `examples/go_train.rs`), embedded in native builds. A WASM
 /// build does not carry them, as it does not carry the Othello weights (they would weigh on
-/// the app's first download): its Web Worker fetches the file and hands it to
-/// [`load_weights`] before it thinks.
+/// the app's first download): its Web Worker fetches the file and reads it with
+/// [`Model::read`].
 #[cfg(not(target_arch = "wasm32"))]
-const WEIGHTS: &[u8] = include_bytes!("moves.bin");
-
-/// The model, read on first use (native) or given by [`load_weights`] (WASM).
-static MODEL: OnceLock<Model> = OnceLock::new();
+const EMBEDDED: &[u8] = include_bytes!("moves.bin");
 
 /// The first bytes of a weights file: a name and a format version.
 pub const MAGIC: &[u8; 5] = b"ISHG\x01";
@@ -252,19 +249,29 @@ pub fn candidates(go: &Go) -> Vec<(Point, Vec<u64>)> {
         .collect()
 }
 
-/// A weights file that cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WeightsError(pub String);
+/// Why [`Model::read`] refused a weights file.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum WeightsError {
+    /// It does not start with [`MAGIC`]: another file, or another version.
+    NotAModel,
+    /// Its length is not that of the weights its count announces.
+    Truncated,
+}
 
 impl std::fmt::Display for WeightsError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "bad Go move weights: {}", self.0)
+        f.write_str(match self {
+            WeightsError::NotAModel => "not a Go move model of this version",
+            WeightsError::Truncated => "the Go move model is cut short or too long",
+        })
     }
 }
 
 impl std::error::Error for WeightsError {}
 
-/// Learned weights by key, in an open-addressing table.
+/// Learned weights by key, in an open-addressing table: a value that searches are made with
+/// ([`Mcts::new`](super::Mcts::new)) and share by `Arc`, never a global.
+#[derive(Clone, PartialEq)]
 pub struct Model {
     keys: Vec<u64>,
     weights: Vec<f32>,
@@ -278,20 +285,21 @@ const EMPTY: u64 = u64::MAX;
 impl Model {
     /// Reads a weights file: [`MAGIC`], a count (u32, little-endian), then that many keys
     /// (6 bytes) and weights (i16, in units of 1/1024) in pairs.
+    ///
+    /// # Errors
+    ///
+    /// [`WeightsError`] for a file of another kind or version, or one cut short.
     pub fn read(bytes: &[u8]) -> Result<Model, WeightsError> {
         let rest = bytes
             .strip_prefix(MAGIC.as_slice())
-            .ok_or_else(|| WeightsError("not a weights file of this version".into()))?;
+            .ok_or(WeightsError::NotAModel)?;
         let (count, rest) = rest
             .split_first_chunk::<4>()
-            .ok_or_else(|| WeightsError("no count".into()))?;
+            .ok_or(WeightsError::Truncated)?;
         let count = u32::from_le_bytes(*count) as usize;
         let entry = KEY_BYTES + 2;
-        if rest.len() != count * entry {
-            return Err(WeightsError(format!(
-                "{} bytes for {count} weights",
-                rest.len()
-            )));
+        if Some(rest.len()) != count.checked_mul(entry) {
+            return Err(WeightsError::Truncated);
         }
         let pairs: Vec<(u64, f32)> = rest
             .chunks_exact(entry)
@@ -374,26 +382,20 @@ pub fn write(pairs: &[(u64, f32)]) -> Vec<u8> {
     bytes
 }
 
-/// The learned model: the embedded file's, or (WASM) the one [`load_weights`] was given.
-/// Without one (WASM before loading; an unreadable embedded file, which a test rules out) it
-/// is empty, and the priors are the hand-set ones alone.
-pub(crate) fn model() -> &'static Model {
-    MODEL.get_or_init(|| {
-        #[cfg(not(target_arch = "wasm32"))]
-        if let Ok(model) = Model::read(WEIGHTS) {
-            return model;
-        }
-        Model::from_pairs(&[])
-    })
+impl Model {
+    /// The model native builds carry (read anew at each call: keep the value and share it
+    /// by `Arc`).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn embedded() -> Model {
+        // A test makes sure the embedded file reads; no input reaches this.
+        Model::read(EMBEDDED).expect("the embedded Go move model reads")
+    }
 }
 
-/// Sets the learned model from `bytes`, a weights file (`moves.bin`), before any search used
-/// it: how a WASM build gets it. Checked before anything changes.
-pub fn load_weights(bytes: &[u8]) -> Result<(), WeightsError> {
-    let model = Model::read(bytes)?;
-    MODEL
-        .set(model)
-        .map_err(|_| WeightsError("the model is already set".into()))
+impl std::fmt::Debug for Model {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Model({} weights)", self.len)
+    }
 }
 
 /// The probability of each candidate move from its score: a softmax, in place.
@@ -542,8 +544,8 @@ mod tests {
         let good = write(&pairs);
         assert!(Model::read(&good[..good.len() - 1]).is_err());
         assert!(Model::read(b"ISHW\x04").is_err());
-        assert!(Model::read(b"ISHG\x01").is_err());
-        assert!(load_weights(b"ISHW\x04").is_err());
+        assert_eq!(Model::read(b"ISHG\x01"), Err(WeightsError::Truncated));
+        assert_eq!(Model::read(b"ISHW\x04"), Err(WeightsError::NotAModel));
         let rounded = Model::read(&write(&[(1, 0.3), (2, 1e9)])).unwrap();
         assert!((rounded.weight(1) - 0.3).abs() < 1.0 / 2048.0);
         assert!((rounded.weight(2) - 32.0).abs() < 0.01);
@@ -551,7 +553,7 @@ mod tests {
 
     #[test]
     fn the_embedded_model_reads_and_prefers_a_capture_to_a_first_line_move() {
-        let model = Model::read(include_bytes!("moves.bin")).unwrap();
+        let model = Model::embedded();
         assert!(model.len() > 1000, "{}", model.len());
         // Black to play can take White's C3 at D3; A5 is an empty first-line point.
         let position = go(

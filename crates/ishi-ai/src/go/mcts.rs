@@ -1,6 +1,7 @@
 //! Monte Carlo tree search with RAVE, priors, and tree reuse between moves.
 
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 use ishi_rules::go::{Go, MAX_SIZE, Move, Point};
 use ishi_rules::{Game, Player};
@@ -8,7 +9,7 @@ use rand::Rng;
 
 use crate::search::{Clock, Eval, Limits, SearchResult, Stop};
 
-use super::features;
+use super::features::{self, Model};
 use super::ownership::{add_owners, average, lead_if_ended, ownership};
 use super::playout::{self, Amaf, point_of, slot};
 use super::priors::{self, Knowledge, Prior};
@@ -209,13 +210,16 @@ impl Config {
 /// Deterministic: the same position, limits without time, and RNG state give the same move.
 ///
 /// ```
+/// use std::sync::Arc;
+///
+/// use ishi_ai::go::features::Model;
 /// use ishi_ai::go::{Config, Mcts};
 /// use ishi_ai::{Limits, Stop};
 /// use ishi_rules::Game;
 /// use ishi_rules::go::{Go, GoRules};
 /// use rand::SeedableRng;
 ///
-/// let mut engine = Mcts::new(Config::default());
+/// let mut engine = Mcts::new(Config::default(), Some(Arc::new(Model::embedded())));
 /// let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
 /// let go = Go::new(9, GoRules::CHINESE)?;
 /// let result = engine.search(&go, Limits::nodes(300), &mut rng, &Stop::new());
@@ -228,6 +232,8 @@ impl Config {
 #[derive(Clone)]
 pub struct Mcts {
     config: Config,
+    /// The learned move model the priors weigh moves by, if the search has one.
+    moves: Option<Arc<Model>>,
     /// The tree; the root is `nodes[0]`.
     nodes: Vec<Node>,
     /// The position of the root, once a search has run.
@@ -255,10 +261,12 @@ struct Scratch {
 }
 
 impl Mcts {
-    /// An engine with an empty tree.
-    pub fn new(config: Config) -> Mcts {
+    /// An engine with an empty tree, whose priors weigh moves by the learned move model
+    /// `moves` on boards up to 11x11 (`priors.rs`); without one they are the hand-set ones.
+    pub fn new(config: Config, moves: Option<Arc<Model>>) -> Mcts {
         Mcts {
             config,
+            moves,
             nodes: Vec::new(),
             root: None,
             ownership: Vec::new(),
@@ -268,6 +276,11 @@ impl Mcts {
     /// The configuration.
     pub fn config(&self) -> &Config {
         &self.config
+    }
+
+    /// The learned move model the priors weigh moves by, if any.
+    pub fn moves(&self) -> Option<&Arc<Model>> {
+        self.moves.as_ref()
     }
 
     /// The nodes the tree holds now.
@@ -349,7 +362,8 @@ impl Mcts {
             amaf: Box::new(Amaf::new()),
             owners: vec![0; go.size() * go.size()],
         };
-        let equivalence = self.config.rave_equivalence_for(priors::learned(go.size()));
+        let learned = priors::learned(go.size(), self.moves.as_deref()).is_some();
+        let equivalence = self.config.rave_equivalence_for(learned);
         let mut playouts = 0;
         while playouts < budget {
             if playouts % CLOCK_EVERY == 0 && clock.is_up() {
@@ -476,7 +490,10 @@ impl Mcts {
                 features::is_candidate(go, p, me) && (!at_root || go.check(Move::Place(p)).is_ok())
             })
             .collect();
-        for (p, prior) in points.iter().zip(knowledge.priors(go, &points)) {
+        for (p, prior) in points
+            .iter()
+            .zip(knowledge.priors(go, &points, self.moves.as_deref()))
+        {
             self.nodes.push(Node::new(encode(Move::Place(*p)), prior));
         }
         self.nodes.push(Node::new(PASS, Prior::EVEN));
@@ -704,7 +721,7 @@ mod tests {
     use rand::rngs::SmallRng;
 
     fn searched(go: &Go, config: Config, playouts: u64) -> Mcts {
-        let mut engine = Mcts::new(config);
+        let mut engine = Mcts::new(config, Some(Arc::new(Model::embedded())));
         engine.search(
             go,
             Limits::nodes(playouts),
@@ -774,7 +791,7 @@ mod tests {
     fn search_stops_early_once_the_choice_is_settled() {
         // On 5x5 the search runs out of doubt long before 4,000 playouts.
         let go = Go::new(5, GoRules::CHINESE).unwrap();
-        let mut engine = Mcts::new(Config::default());
+        let mut engine = Mcts::new(Config::default(), Some(Arc::new(Model::embedded())));
         let result = engine.search(
             &go,
             Limits::nodes(4_000),
@@ -808,7 +825,9 @@ mod tests {
         // 9x9 (and up to 11x11) was tuned with the learned prior; 13x13 and 19x19 keep the
         // value they were measured with.
         let config = Config::default();
-        let of_size = |size| config.rave_equivalence_for(priors::learned(size));
+        let model = Model::embedded();
+        let of_size =
+            |size| config.rave_equivalence_for(priors::learned(size, Some(&model)).is_some());
         assert_eq!(of_size(9), 1500.0);
         assert_eq!(of_size(11), 1500.0);
         assert_eq!(of_size(13), 3500.0);

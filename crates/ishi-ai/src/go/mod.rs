@@ -2,16 +2,20 @@
 //! playout budgets.
 //!
 //! ```
+//! use std::sync::Arc;
+//!
 //! use ishi_ai::{LevelId, Stop};
+//! use ishi_ai::go::features::Model;
 //! use ishi_ai::go::{GoLevel, choose};
 //! use ishi_rules::Game;
 //! use ishi_rules::go::{Go, GoRules};
 //! use rand::SeedableRng;
 //!
+//! let moves = Some(Arc::new(Model::embedded())); // the learned move model, shared
 //! let go = Go::new(9, GoRules::JAPANESE)?;
 //! let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
 //! let level = GoLevel::Mcts100.level(); // the first search level, 100 playouts a move
-//! let result = choose(level, &go, &mut rng, &Stop::new());
+//! let result = choose(level, moves.as_ref(), &go, &mut rng, &Stop::new());
 //! assert!(go.is_legal(result.best.expect("the game goes on")));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -28,7 +32,8 @@
 //! Since 2026-11-27 the priors on boards up to 11x11 also weigh the moves by a learned move
 //! model ([`features`]), as Pachi's do with its patterns: fit to the engine's own searched
 //! 9x9 games, it added about 155 Elo at equal time in self-play (three steps, `priors.rs`).
-//! Without its file (a WASM build before the worker has handed it over) the priors are the
+//! The model is a value ([`features::Model`]) that the caller hands to each search, shared
+//! by `Arc`; without one (a WASM build before the worker has fetched it) the priors are the
 //! hand-set ones.
 //!
 //! The ownership estimate ([`Mcts::ownership`], or [`ownership()`] alone) gives
@@ -61,6 +66,7 @@ mod testing {
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use ishi_rules::Game;
@@ -212,11 +218,13 @@ pub fn resigns(level: &Level<GoLevel>, result: &SearchResult<Move>) -> bool {
 
 /// The move of `level` in `position`: the stateless way to play, for front ends that ask for
 /// one move at a time. `random` plays [`random_move`]; every other level searches with a new
-/// [`Mcts`] within the level's limits (or until `stop`). `best` is `None` only when the game
+/// [`Mcts`] within the level's limits (or until `stop`), its priors helped by the learned
+/// move model `moves` if there is one. `best` is `None` only when the game
 /// is over. The same position, level and RNG state give the same move, unless the strongest
 /// level's time cap cut its search short.
 pub fn choose(
     level: &Level<GoLevel>,
+    moves: Option<&Arc<features::Model>>,
     position: &Go,
     rng: &mut impl Rng,
     stop: &Stop,
@@ -227,7 +235,9 @@ pub fn choose(
         | GoLevel::Mcts500
         | GoLevel::Mcts2000
         | GoLevel::Mcts8000
-        | GoLevel::Mcts30000 => Mcts::new(config(level)).search(position, level.limits, rng, stop),
+        | GoLevel::Mcts30000 => {
+            Mcts::new(config(level), moves.cloned()).search(position, level.limits, rng, stop)
+        }
     }
 }
 

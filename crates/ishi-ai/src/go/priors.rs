@@ -42,7 +42,7 @@ use std::collections::VecDeque;
 use ishi_rules::Game;
 use ishi_rules::go::{Go, MAX_SIZE, Move, Point};
 
-use super::features::{self, Feature};
+use super::features::{self, Feature, Model};
 use super::pattern;
 use super::playout::{neighbours, slot};
 use super::tactics;
@@ -73,10 +73,10 @@ const LEARNED_UP_TO: usize = 11;
 /// Virtual wins a learned prior adds, times the square root of the move's probability.
 const LEARNED_PLAYOUTS: f32 = 80.0;
 
-/// Whether the priors of a board of side `size` include the learned move model: up to
-/// [`LEARNED_UP_TO`], once the model is there (a WASM build gets it after its first moves).
-pub(crate) fn learned(size: usize) -> bool {
-    size <= LEARNED_UP_TO && !features::model().is_empty()
+/// The learned move model, if the priors of a board of side `size` include it: up to
+/// [`LEARNED_UP_TO`], when the search has one (a WASM build gets it after its first moves).
+pub(crate) fn learned(size: usize, model: Option<&Model>) -> Option<&Model> {
+    model.filter(|model| size <= LEARNED_UP_TO && !model.is_empty())
 }
 
 /// Priors by common-fate-graph distance 1, 2 and 3 from the last move.
@@ -240,9 +240,9 @@ impl Knowledge {
     /// `√p ×` [`LEARNED_PLAYOUTS`] virtual wins for a move the learned model gives the
     /// probability `p` among `points` (Pachi's form). Each move's features are found once
     /// for both.
-    pub(crate) fn priors(&self, go: &Go, points: &[Point]) -> Vec<Prior> {
-        let model = features::model();
-        let learned = learned(go.size());
+    pub(crate) fn priors(&self, go: &Go, points: &[Point], model: Option<&Model>) -> Vec<Prior> {
+        let model = learned(go.size(), model);
+        let learned = model.is_some();
         let mut found = Vec::with_capacity(Feature::ALL.len());
         let mut keys = Vec::with_capacity(Feature::ALL.len() + 3);
         let mut priors = Vec::with_capacity(points.len());
@@ -259,7 +259,7 @@ impl Knowledge {
             if learned {
                 keys.clear();
                 features::keys(&found, go, p, &mut keys);
-                probabilities.push(model.score(&keys));
+                probabilities.extend(model.map(|model| model.score(&keys)));
             }
         }
         if learned {
@@ -275,13 +275,13 @@ impl Knowledge {
     /// The hand-set prior of a stone of the player to move on the empty point `p`, as
     /// [`priors`](Knowledge::priors) adds it to the learned one.
     #[cfg(test)]
-    pub(crate) fn prior(&self, go: &Go, p: Point) -> Prior {
+    pub(crate) fn prior(&self, go: &Go, p: Point, model: Option<&Model>) -> Prior {
         let found: Vec<Feature> = self.features(go, p).collect();
         hand_prior(
             &found,
             pattern::matches(go, p),
             go.size(),
-            learned(go.size()),
+            learned(go.size(), model).is_some(),
         )
     }
 }
@@ -359,6 +359,7 @@ mod tests {
 
     #[test]
     fn captures_and_contact_moves_rank_above_quiet_ones() {
+        let model = Model::embedded();
         // White's last move D3 stands in atari at E3.
         let go = Go::from_diagram(
             "
@@ -378,10 +379,10 @@ mod tests {
         .unwrap();
         let knowledge = Knowledge::of(&go);
         let rate = |p: &str| {
-            let prior = knowledge.prior(&go, pt(p));
+            let prior = knowledge.prior(&go, pt(p), Some(&model));
             prior.wins / prior.visits
         };
-        let capture = knowledge.prior(&go, pt("E3"));
+        let capture = knowledge.prior(&go, pt("E3"), Some(&model));
         assert!(capture.visits >= 10.0 + 15.0, "{capture:?}");
         assert!(rate("E3") > rate("G7"), "{} vs {}", rate("E3"), rate("G7"));
         assert_eq!(knowledge.distance[slot(pt("E3"))], 1);
@@ -390,6 +391,7 @@ mod tests {
 
     #[test]
     fn the_distance_from_the_last_move_is_the_learned_models_where_it_speaks() {
+        let model = Model::embedded();
         // Black's E5 is the last move; White's E4 is one step from it, E3 two.
         for size in [9, 13] {
             let go = Go::new(size, GoRules::CHINESE)
@@ -398,15 +400,15 @@ mod tests {
                 .unwrap();
             let knowledge = Knowledge::of(&go);
             let (near, next) = (
-                knowledge.prior(&go, pt("E4")),
-                knowledge.prior(&go, pt("E3")),
+                knowledge.prior(&go, pt("E4"), Some(&model)),
+                knowledge.prior(&go, pt("E3"), Some(&model)),
             );
-            let (d1, d2) = if learned(size) {
+            let (d1, d2) = if learned(size, Some(&model)).is_some() {
                 (0.0, 0.0)
             } else {
                 (CFG[0], CFG[1])
             };
-            assert_eq!(learned(size), size == 9);
+            assert_eq!(learned(size, Some(&model)).is_some(), size == 9);
             assert_eq!(near.visits, Prior::EVEN.visits + d1, "{size}: {near:?}");
             assert_eq!(next.visits, Prior::EVEN.visits + d2, "{size}: {next:?}");
         }
@@ -414,6 +416,7 @@ mod tests {
 
     #[test]
     fn the_learned_model_adds_wins_on_small_boards_only() {
+        let model = Model::embedded();
         // Black to play can take White's D3 at E3.
         let diagram = "
             . . . . . . . . .
@@ -429,13 +432,14 @@ mod tests {
         let small = Go::from_diagram(diagram, GoRules::CHINESE, Player::Black).unwrap();
         let points: Vec<Point> = small.empty_points().collect();
         let knowledge = Knowledge::of(&small);
-        let priors = knowledge.priors(&small, &points);
+        let priors = knowledge.priors(&small, &points, Some(&model));
         let at = |p: &str| points.iter().position(|&q| q == pt(p)).unwrap();
         let capture = priors[at("E3")];
-        let hand = knowledge.prior(&small, pt("E3"));
+        let hand = knowledge.prior(&small, pt("E3"), Some(&model));
         assert!(capture.wins - hand.wins > 5.0, "{capture:?} {hand:?}");
         assert_eq!(capture.visits - hand.visits, capture.wins - hand.wins);
-        let extra = |p: &str| priors[at(p)].wins - knowledge.prior(&small, pt(p)).wins;
+        let extra =
+            |p: &str| priors[at(p)].wins - knowledge.prior(&small, pt(p), Some(&model)).wins;
         assert!(
             extra("E3") > 3.0 * extra("J9"),
             "{} {}",
@@ -458,31 +462,36 @@ mod tests {
         assert_eq!(large.stone_at(pt("D3")), Some(Player::White));
         let points: Vec<Point> = large.empty_points().collect();
         let knowledge = Knowledge::of(&large);
-        let hand: Vec<Prior> = points.iter().map(|&p| knowledge.prior(&large, p)).collect();
-        assert_eq!(knowledge.priors(&large, &points), hand);
+        let hand: Vec<Prior> = points
+            .iter()
+            .map(|&p| knowledge.prior(&large, p, Some(&model)))
+            .collect();
+        assert_eq!(knowledge.priors(&large, &points, Some(&model)), hand);
     }
 
     #[test]
     fn empty_corners_discourage_the_first_two_lines_and_favour_the_third_and_fourth() {
+        let model = Model::embedded();
         let go = Go::new(19, GoRules::CHINESE).unwrap();
         let knowledge = Knowledge::of(&go);
         let rate = |p: &str| {
-            let prior = knowledge.prior(&go, pt(p));
+            let prior = knowledge.prior(&go, pt(p), Some(&model));
             prior.wins / prior.visits
         };
         assert!(rate("B2") < rate("K10"));
         assert!(rate("C3") > rate("K10"));
         assert_eq!(rate("D4"), rate("C3"));
-        assert_eq!(knowledge.prior(&go, pt("K10")), Prior::EVEN);
+        assert_eq!(knowledge.prior(&go, pt("K10"), Some(&model)), Prior::EVEN);
         // On 9x9 the fourth line is the centre's: no bonus there.
         let small = Go::new(9, GoRules::CHINESE).unwrap();
         let knowledge = Knowledge::of(&small);
-        assert_eq!(knowledge.prior(&small, pt("D4")), Prior::EVEN);
-        assert!(knowledge.prior(&small, pt("C3")).wins > Prior::EVEN.wins);
+        assert_eq!(knowledge.prior(&small, pt("D4"), Some(&model)), Prior::EVEN);
+        assert!(knowledge.prior(&small, pt("C3"), Some(&model)).wins > Prior::EVEN.wins);
     }
 
     #[test]
     fn capturing_several_stones_counts_more_than_one() {
+        let model = Model::embedded();
         // White's C3-D3 is in atari at E3, White's F5 at F4; Black to play.
         let go = Go::from_diagram(
             "
@@ -502,14 +511,15 @@ mod tests {
         assert_eq!(knowledge.captures[slot(pt("E3"))], 2);
         assert_eq!(knowledge.captures[slot(pt("F4"))], 1);
         let (two, one) = (
-            knowledge.prior(&go, pt("E3")),
-            knowledge.prior(&go, pt("F4")),
+            knowledge.prior(&go, pt("E3"), Some(&model)),
+            knowledge.prior(&go, pt("F4"), Some(&model)),
         );
         assert!(two.visits - one.visits >= 15.0, "{two:?} {one:?}");
     }
 
     #[test]
     fn running_into_a_ladder_is_discouraged_and_the_ladder_atari_encouraged() {
+        let model = Model::embedded();
         // Black's C3 (two liberties) against White's B3, C4 and D2 on an empty 9x9 board:
         // White's C2 starts a working ladder; after it, Black's D3 runs into it.
         let diagram = "
@@ -526,13 +536,13 @@ mod tests {
         let go = Go::from_diagram(diagram, GoRules::CHINESE, Player::White).unwrap();
         let knowledge = Knowledge::of(&go);
         assert_eq!(knowledge.ladder_captures[slot(pt("C2"))], 1);
-        let atari = knowledge.prior(&go, pt("C2"));
+        let atari = knowledge.prior(&go, pt("C2"), Some(&model));
         assert!(atari.wins / atari.visits > 0.5, "{atari:?}");
         let chased = go.play(Move::Place(pt("C2"))).unwrap();
         let knowledge = Knowledge::of(&chased);
         assert!(knowledge.runs_into_ladder[slot(pt("D3"))]);
         assert!(!knowledge.escapes[slot(pt("D3"))]);
-        let run = knowledge.prior(&chased, pt("D3"));
+        let run = knowledge.prior(&chased, pt("D3"), Some(&model));
         assert!(run.wins / run.visits < 0.5, "{run:?}");
     }
 

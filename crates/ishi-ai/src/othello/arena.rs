@@ -150,21 +150,21 @@ static NEIGHBOURS_8: [u64; 64] = {
 
 /// The standard board, on `u64` with the kernels of `ishi_rules::othello::bitboard`.
 #[derive(Copy, Clone, Debug)]
-pub(crate) struct Std8 {
+pub(crate) struct Std8<'w> {
     edges: &'static EdgeTable,
-    weights: &'static [i32],
+    weights: &'w [i32],
 }
 
-impl Std8 {
-    pub(crate) fn new() -> Std8 {
+impl Std8<'_> {
+    pub(crate) fn new(weights: &eval::Weights) -> Std8<'_> {
         Std8 {
             edges: stability::edge_table(),
-            weights: eval::learned_weights(),
+            weights: weights.packed(),
         }
     }
 }
 
-impl Arena for Std8 {
+impl Arena for Std8<'_> {
     type B = u64;
 
     #[inline(always)]
@@ -469,7 +469,8 @@ mod tests {
         fn last_flips_by_lines_match_the_flip_kernel(p: u64, x in 0usize..64) {
             let p = p & !(1 << x);
             let o = !p & !(1 << x);
-            let arena = Std8::new();
+            let weights = eval::Weights::embedded();
+            let arena = Std8::new(&weights);
             prop_assert_eq!(arena.last_flips(p, x), bitboard::flips(p, o, x).count_ones());
             prop_assert_eq!(arena.last_flips(o, x), bitboard::flips(o, p, x).count_ones());
         }
@@ -483,6 +484,9 @@ mod tests {
         let x = 27;
         let ends = [24, 31, 3, 59, 0, 63, 6, 48];
         let p = ends.iter().fold(0u64, |b, &sq| b | 1 << sq);
-        assert_eq!(Std8::new().last_flips(p, x), 2 + 3 + 2 + 3 + 2 + 3 + 2 + 2);
+        assert_eq!(
+            Std8::new(&eval::Weights::embedded()).last_flips(p, x),
+            2 + 3 + 2 + 3 + 2 + 3 + 2 + 2
+        );
     }
 }

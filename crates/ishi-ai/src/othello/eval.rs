@@ -19,8 +19,6 @@
 //! A weight per feature for the opening and one for the end are blended by the number of
 //! discs on the board. The weights, set by hand, are in hundredths of a disc of final margin.
 
-use std::sync::OnceLock;
-
 use ishi_rules::othello::{Bits, Othello};
 
 use super::arena::{Arena, Std8, Wide};
@@ -28,72 +26,76 @@ use super::patterns::{self, PHASES, SCALE, WEIGHTS};
 use super::search::final_margin;
 use crate::Eval;
 
-/// Pairs of neighbouring stages, the weights' layout (see [`WEIGHTS_TABLE`]).
+/// Pairs of neighbouring stages, the weights' layout (see [`Weights`]).
 const PAIRS: usize = PHASES - 1;
 
-/// The learned weights of the 8x8 evaluation, as `examples/othello_train.rs` writes them.
-/// Native builds carry them; a WASM build does not, so that the web app's first download
-/// stays light: its computer player's Web Worker fetches the same file and hands it to
-/// [`load_weights`] before it thinks.
+/// The weight file native builds carry, as `examples/othello_train.rs` writes it. A WASM
+/// build does not carry it, so that the web app's first download stays light: its computer
+/// player's Web Worker fetches the same file and reads it with [`Weights::read`].
 #[cfg(not(target_arch = "wasm32"))]
-static WEIGHT_FILE: &[u8] = include_bytes!("weights.bin");
+const EMBEDDED: &[u8] = include_bytes!("weights.bin");
 
-/// The pattern weights, decoded on first use, laid out for [`patterns::blend`]: for each pair
-/// of neighbouring stages `(k, k + 1)`, the two weights of each feature packed in one `i32`
-/// (`k * WEIGHTS + feature`: stage `k`'s weight times 2^16 plus stage `k + 1`'s), so that one
-/// load and one addition serve both stages (a position's 55 weights of at most 127 each sum
-/// to less than 2^15 in each half), and a search's leaves, a few plies apart, read one or two
-/// tables of 700 KB. The middle stages are each held twice: 3.5 MB in all.
-static WEIGHTS_TABLE: OnceLock<Box<[i32]>> = OnceLock::new();
-
-/// The pattern weights: the embedded file's, or (WASM) those [`load_weights`] was given. Were
-/// there none (WASM before loading, or a file that does not fit this version of the
-/// patterns), all weights are zero; a test makes sure the embedded file fits, and the worker
-/// refuses Othello searches until the weights are loaded ([`weights_ready`]).
-pub(crate) fn learned_weights() -> &'static [i32] {
-    WEIGHTS_TABLE.get_or_init(|| {
-        #[cfg(not(target_arch = "wasm32"))]
-        if let Some(weights) = decode(WEIGHT_FILE) {
-            return weights;
-        }
-        vec![0; PAIRS * WEIGHTS].into_boxed_slice()
-    })
+/// The learned pattern weights of the 8x8 evaluation: a value that engines are made with
+/// ([`Engine::new`](super::Engine::new)) and share by `Arc`, never a global, so two sets can
+/// coexist and a missing set is the caller's typed state rather than all-zero weights.
+///
+/// Laid out for [`patterns::blend`]: for each pair of neighbouring stages `(k, k + 1)`, the
+/// two weights of each feature packed in one `i32` (`k * WEIGHTS + feature`: stage `k`'s
+/// weight times 2^16 plus stage `k + 1`'s), so that one load and one addition serve both
+/// stages (a position's 55 weights of at most 127 each sum to less than 2^15 in each half),
+/// and a search's leaves, a few plies apart, read one or two tables of 700 KB. The middle
+/// stages are each held twice: 3.5 MB in all.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Weights {
+    packed: Box<[i32]>,
 }
 
-/// Why [`load_weights`] refused a weight file.
+impl std::fmt::Debug for Weights {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let non_zero = self.packed.iter().filter(|&&w| w != 0).count();
+        write!(f, "Weights({non_zero} non-zero packed pairs)")
+    }
+}
+
+impl Weights {
+    /// Reads a weight file (`weights.bin`, as `examples/othello_train.rs` writes it).
+    ///
+    /// # Errors
+    ///
+    /// [`WeightsError`] for a file that is not a weight file of this version of the
+    /// patterns, or a damaged one.
+    pub fn read(bytes: &[u8]) -> Result<Weights, WeightsError> {
+        decode(bytes)
+            .map(|packed| Weights { packed })
+            .ok_or(WeightsError)
+    }
+
+    /// The weights native builds carry (decoded anew at each call: keep the value and share
+    /// it by `Arc`).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn embedded() -> Weights {
+        // A test makes sure the embedded file decodes; no input reaches this.
+        Weights::read(EMBEDDED).expect("the embedded weight file fits the patterns")
+    }
+
+    /// The packed pairs of stages (see the type's documentation).
+    pub(crate) fn packed(&self) -> &[i32] {
+        &self.packed
+    }
+}
+
+/// Why [`Weights::read`] refused a weight file: it is not a weight file of this version of
+/// the patterns, or a damaged one.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum WeightsError {
-    /// Not a weight file of this version of the patterns, or a damaged one.
-    Malformed,
-    /// The weights were already in use: they are set once.
-    AlreadySet,
-}
+pub struct WeightsError;
 
 impl std::fmt::Display for WeightsError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            WeightsError::Malformed => "not a weight file of this version of the evaluation",
-            WeightsError::AlreadySet => "the evaluation's weights are already set",
-        })
+        f.write_str("not a weight file of this version of the evaluation")
     }
 }
 
 impl std::error::Error for WeightsError {}
-
-/// Sets the evaluation's weights from `bytes`, a weight file (`weights.bin`), before any
-/// search used them: how a WASM build gets them. Checked before anything changes.
-pub fn load_weights(bytes: &[u8]) -> Result<(), WeightsError> {
-    let weights = decode(bytes).ok_or(WeightsError::Malformed)?;
-    WEIGHTS_TABLE
-        .set(weights)
-        .map_err(|_| WeightsError::AlreadySet)
-}
-
-/// Whether the learned weights are there: always in native builds; in WASM once
-/// [`load_weights`] has taken them.
-pub fn weights_ready() -> bool {
-    cfg!(not(target_arch = "wasm32")) || WEIGHTS_TABLE.get().is_some()
-}
 
 /// Reads a weight file (see `examples/othello_train.rs`): `ISHW`, version 4 (3 held the same
 /// layout for stages that were not blended, so its weights mean something else), the number
@@ -147,7 +149,7 @@ pub(crate) fn evaluate_learned(weights: &[i32], p: u64, o: u64) -> i32 {
     (first * (patterns::BLEND - share) + second * share) * 100 / (SCALE * patterns::BLEND)
 }
 
-/// The two halves of a packed weight or sum of them (see [`WEIGHTS_TABLE`]): the first
+/// The two halves of a packed weight or sum of them (see [`Weights`]): the first
 /// stage's, then the second's.
 #[inline(always)]
 fn unpack(packed: i32) -> (i32, i32) {
@@ -158,7 +160,7 @@ fn unpack(packed: i32) -> (i32, i32) {
 /// The engine's static evaluation of `position` for the player to move: what a search of
 /// depth 0 answers, with no move looked at. An estimate of the final margin in hundredths of
 /// a disc ([`Eval::Estimate`]): the learned patterns on 8x8, the hand-set model on other
-/// boards.
+/// boards (which do without `weights`).
 ///
 /// As in the search, a player with no move passes for free: the opponent's evaluation is
 /// turned around. When neither side can move the game is over and the answer is its final
@@ -166,19 +168,20 @@ fn unpack(packed: i32) -> (i32, i32) {
 ///
 /// ```
 /// use ishi_ai::Eval;
-/// use ishi_ai::othello::static_eval;
+/// use ishi_ai::othello::{Weights, static_eval};
 /// use ishi_rules::othello::Othello;
 ///
-/// let Eval::Estimate(start) = static_eval(&Othello::standard()) else {
+/// let weights = Weights::embedded();
+/// let Eval::Estimate(start) = static_eval(&weights, &Othello::standard()) else {
 ///     panic!("the start is not over");
 /// };
 /// assert!(start.abs() < 500, "the start is about even, not {start}");
 /// ```
-pub fn static_eval(position: &Othello) -> Eval {
+pub fn static_eval(weights: &Weights, position: &Othello) -> Eval {
     match position {
         Othello::Standard(board) => {
             let (p, o) = board.mover_and_waiter();
-            at_depth_0(&Std8::new(), p, o)
+            at_depth_0(&Std8::new(weights), p, o)
         }
         Othello::General(board) => {
             let (p, o) = board.mover_and_waiter();
@@ -277,15 +280,19 @@ mod tests {
         let weights = decode(WEIGHT_FILE).expect("weights.bin decodes");
         assert_eq!(weights.len(), PAIRS * WEIGHTS);
         assert!(weights.iter().filter(|&&w| w != 0).count() > 10_000);
-        assert_eq!(&*weights, learned_weights(), "the evaluation uses them");
-        assert!(weights_ready());
+        assert_eq!(
+            &*weights,
+            Weights::embedded().packed(),
+            "the evaluation uses them"
+        );
     }
 
     #[test]
     fn the_packed_sum_is_the_blend_of_the_two_stages() {
         // Each packed weight taken apart on its own, then the two stages summed apart: what
         // the one running sum of `evaluate_learned` must give, carries between halves and all.
-        let weights = learned_weights();
+        let weights = Weights::embedded();
+        let weights = weights.packed();
         for (p, o) in patterns::random_boards(2000) {
             let (stage, share) = patterns::blend(p, o);
             let (mut first, mut second) = (0, 0);
@@ -329,11 +336,9 @@ mod tests {
     }
 
     #[test]
-    fn weights_are_set_once_and_a_bad_file_changes_nothing() {
-        let before = learned_weights().to_vec();
-        assert_eq!(load_weights(b"ISHW"), Err(WeightsError::Malformed));
-        assert_eq!(load_weights(WEIGHT_FILE), Err(WeightsError::AlreadySet));
-        assert_eq!(learned_weights(), &before[..]);
+    fn a_bad_file_is_refused_and_a_good_one_read_again_is_the_same() {
+        assert_eq!(Weights::read(b"ISHW"), Err(WeightsError));
+        assert_eq!(Weights::read(WEIGHT_FILE), Ok(Weights::embedded()));
     }
 
     #[test]
@@ -374,7 +379,8 @@ mod tests {
         use ishi_rules::Game;
         use ishi_rules::othello::Othello;
 
-        let weights = learned_weights();
+        let shared = std::sync::Arc::new(Weights::embedded());
+        let weights = shared.packed();
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         let (mut error, mut spread, mut n) = (0, 0, 0);
         while n < 60 {
@@ -394,7 +400,10 @@ mod tests {
             if ishi_rules::othello::bitboard::moves(p, o) == 0 {
                 continue;
             }
-            let Eval::Exact(exact) = Engine::new().solve(&position, &Stop::new()).eval else {
+            let Eval::Exact(exact) = Engine::new(shared.clone())
+                .solve(&position, &Stop::new())
+                .eval
+            else {
                 panic!("a solve is exact");
             };
             error += (evaluate_learned(weights, p, o) - 100 * exact).abs();

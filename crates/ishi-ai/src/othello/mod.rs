@@ -1,19 +1,24 @@
 //! Othello computer players: the named levels, the strong engine and the exact endgame solver.
 //!
 //! Front ends call two functions: [`levels`] lists the strengths (their ids are
-//! [`OthelloLevel`]), [`choose`] picks a move at one of them.
+//! [`OthelloLevel`]), [`choose`] picks a move at one of them. The engine's learned evaluation
+//! is a value, [`Weights`], that the caller reads (or takes from the native build,
+//! [`Weights::embedded`]) and hands to every engine it makes, shared by `Arc`.
 //!
 //! ```
+//! use std::sync::Arc;
+//!
 //! use ishi_ai::{LevelId, Stop};
-//! use ishi_ai::othello::{OthelloLevel, choose};
+//! use ishi_ai::othello::{OthelloLevel, Weights, choose};
 //! use ishi_rules::Game;
 //! use ishi_rules::othello::Othello;
 //! use rand::SeedableRng;
 //!
+//! let weights = Arc::new(Weights::embedded());
 //! let level = OthelloLevel::Club.level();
 //! let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
 //! let start = Othello::standard();
-//! let result = choose(level, &start, &mut rng, &Stop::new());
+//! let result = choose(level, &weights, &start, &mut rng, &Stop::new());
 //! assert!(start.is_legal(result.best.expect("the start has moves")));
 //! ```
 //!
@@ -49,6 +54,7 @@ mod table;
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use ishi_rules::Game;
@@ -61,7 +67,7 @@ use arena::{Arena, Std8, Wide, square_at};
 use search::{Found, Job};
 use table::Table;
 
-pub use eval::{WeightsError, load_weights, static_eval, weights_ready};
+pub use eval::{Weights, WeightsError, static_eval};
 pub use simple::square_weights;
 pub use table::DEFAULT_TABLE_BYTES;
 
@@ -226,6 +232,7 @@ pub fn levels() -> &'static [Level<OthelloLevel>] {
 /// cap aside). `stop` ends an engine search early with its best move so far.
 pub fn choose(
     level: &Level<OthelloLevel>,
+    weights: &Arc<Weights>,
     position: &Othello,
     rng: &mut impl Rng,
     stop: &Stop,
@@ -265,22 +272,24 @@ pub fn choose(
             (n as usize).saturating_mul(32).next_power_of_two()
         })
         .clamp(64 << 10, DEFAULT_TABLE_BYTES);
-    let mut engine = Engine::with_table_bytes(bytes);
+    let mut engine = Engine::with_table_bytes(weights.clone(), bytes);
     engine.search(position, limits, style, rng.random(), stop)
 }
 
 /// The strong engine with its transposition table, to keep between moves of one game.
 ///
 /// ```
+/// use std::sync::Arc;
+///
 /// use ishi_ai::{Eval, Stop};
-/// use ishi_ai::othello::Engine;
+/// use ishi_ai::othello::{Engine, Weights};
 /// use ishi_rules::othello::notation::parse_board;
 ///
 /// // FFO #1: Black to move wins by 18 with g8; the solver proves it.
 /// let position = parse_board(
 ///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
 /// )?;
-/// let mut engine = Engine::new();
+/// let mut engine = Engine::new(Arc::new(Weights::embedded()));
 /// let result = engine.solve(&position, &Stop::new());
 /// assert_eq!(result.eval, Eval::Exact(18));
 /// assert_eq!(result.best.map(|m| m.to_string()), Some("g8".to_owned()));
@@ -289,27 +298,29 @@ pub fn choose(
 #[derive(Clone, Debug)]
 pub struct Engine {
     table: Table,
-}
-
-impl Default for Engine {
-    fn default() -> Engine {
-        Engine::new()
-    }
+    weights: Arc<Weights>,
 }
 
 impl Engine {
-    /// An engine with a table of [`DEFAULT_TABLE_BYTES`] (4 MiB).
-    pub fn new() -> Engine {
-        Engine::with_table_bytes(DEFAULT_TABLE_BYTES)
+    /// An engine evaluating 8x8 positions with `weights`, with a table of
+    /// [`DEFAULT_TABLE_BYTES`] (4 MiB).
+    pub fn new(weights: Arc<Weights>) -> Engine {
+        Engine::with_table_bytes(weights, DEFAULT_TABLE_BYTES)
     }
 
-    /// An engine whose table takes at most `bytes` bytes (rounded down to a power of two;
-    /// a table of 32 bytes at least). Bigger tables help long solves: 64 MiB suits the FFO
-    /// positions; 4 MiB is plenty for a second a move.
-    pub fn with_table_bytes(bytes: usize) -> Engine {
+    /// An engine evaluating with `weights` whose table takes at most `bytes` bytes (rounded
+    /// down to a power of two; a table of 32 bytes at least). Bigger tables help long solves:
+    /// 64 MiB suits the FFO positions; 4 MiB is plenty for a second a move.
+    pub fn with_table_bytes(weights: Arc<Weights>, bytes: usize) -> Engine {
         Engine {
             table: Table::with_bytes(bytes),
+            weights,
         }
+    }
+
+    /// The evaluation's weights.
+    pub fn weights(&self) -> &Arc<Weights> {
+        &self.weights
     }
 
     /// The size of the table in bytes.
@@ -467,7 +478,8 @@ impl Engine {
         let mut result = match position {
             Othello::Standard(board) => {
                 let (p, o) = board.mover_and_waiter();
-                self.search_on(&Std8::new(), p, o, limits, &style, seed, &clock)
+                let weights = self.weights.clone();
+                self.search_on(&Std8::new(&weights), p, o, limits, &style, seed, &clock)
             }
             Othello::General(board) => {
                 let (p, o) = board.mover_and_waiter();
@@ -547,19 +559,4 @@ fn to_result(found: &Found, size: usize) -> SearchResult<Move> {
         pv: found.pv.iter().map(|&sq| to_move(sq)).collect(),
         elapsed: Duration::ZERO,
     }
-}
-
-/// [`Engine::best_move`] with a fresh engine of the default table size.
-pub fn best_move(
-    position: &Othello,
-    limits: Limits,
-    rng: &mut impl Rng,
-    stop: &Stop,
-) -> SearchResult<Move> {
-    Engine::new().best_move(position, limits, rng, stop)
-}
-
-/// [`Engine::solve`] with a fresh engine of the default table size.
-pub fn solve(position: &Othello, stop: &Stop) -> SearchResult<Move> {
-    Engine::new().solve(position, stop)
 }

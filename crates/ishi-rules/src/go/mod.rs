@@ -95,6 +95,7 @@ pub struct Go {
 
 /// An unvalidated Go position: pub fields to fill in, then [`Go::from_setup`].
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
     /// The board side, 5..=19.
     pub size: usize,

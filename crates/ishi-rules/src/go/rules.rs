@@ -98,6 +98,11 @@ impl FromStr for Komi {
 
 /// How the score is counted at the end.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Scoring {
     /// Stones on the board plus surrounded empty points (Chinese, Tromp-Taylor).
     Area,
@@ -107,6 +112,11 @@ pub enum Scoring {
 
 /// Which repetitions of the board are forbidden.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum KoRule {
     /// Only the immediate recapture of a single stone that just captured a single stone.
     Simple,

@@ -237,6 +237,7 @@ impl fmt::Display for Othello {
 
 /// An unvalidated position: pub fields to fill in, then [`Othello::from_setup`].
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
     /// The board.
     pub shape: Shape,

@@ -7,8 +7,8 @@
 //! it follows, so that the server never plays it twice) when the link is back. What the
 //! server refuses is taken back from the board, with its reason in the status line.
 
-use ishi_online::protocol::{ClientMessage, GameId, GameView, SeatAct, ServerMessage, Summary};
-use ishi_online::{GameSetup, Phase, SeatChoice, TimeControl};
+use ishi_online::protocol::{ClientMessage, GameId, GameView, Seen, ServerMessage, Summary};
+use ishi_online::{GameSetup, Phase, SeatAct, SeatChoice, TimeControl};
 use ishi_rules::{Move, Player};
 use ishi_scoring::DeadStones;
 
@@ -212,7 +212,9 @@ impl Online {
             messages.push(ClientMessage::Act {
                 ticket: seat.ticket(),
                 act: SeatAct::Play {
-                    after: pending.after,
+                    seen: Seen {
+                        after: pending.after,
+                    },
                     mv: pending.mv.clone(),
                 },
             });
@@ -221,7 +223,7 @@ impl Online {
     }
 
     /// The message that acts as this device's seat.
-    pub fn act(&self, act: SeatAct) -> Option<ClientMessage> {
+    pub fn act(&self, act: SeatAct<Seen>) -> Option<ClientMessage> {
         Some(ClientMessage::Act {
             ticket: self.seat.as_ref()?.ticket(),
             act,
@@ -388,7 +390,7 @@ impl super::AppState {
     }
 
     /// Sends `act` as this device's seat in the game on screen.
-    fn seat_act(&self, act: SeatAct) -> Result<Effects, AppError> {
+    fn seat_act(&self, act: SeatAct<Seen>) -> Result<Effects, AppError> {
         let message = self
             .online
             .as_ref()
@@ -544,7 +546,9 @@ impl super::AppState {
                 // Sent now if the link is up; else when it is back (resync).
                 let message = self.online.as_ref().and_then(|o| {
                     o.act(SeatAct::Play {
-                        after: view.moves.len(),
+                        seen: Seen {
+                            after: view.moves.len(),
+                        },
                         mv: name,
                     })
                 });

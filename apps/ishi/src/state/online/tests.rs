@@ -1,7 +1,5 @@
-use ishi_online::protocol::{
-    ClientMessage, GameId, GameView, Reason, SeatAct, ServerMessage, Token,
-};
-use ishi_online::{Act, GameSetup, Phase, Record, SeatChoice, Table, TimeControl};
+use ishi_online::protocol::{ClientMessage, GameId, GameView, Reason, Seen, ServerMessage, Token};
+use ishi_online::{Act, GameSetup, Phase, Record, SeatAct, SeatChoice, Table, TimeControl};
 use ishi_rules::Player::{self, Black, White};
 use ishi_rules::go::GoRules;
 
@@ -45,7 +43,8 @@ fn table(setup: GameSetup, moves: &[&str]) -> Table {
     record(&mut table, White, Act::Sit { name: "Bo".into() });
     for mv in moves {
         let by = table.position().turn();
-        record(&mut table, by, Act::Play { mv: (*mv).into() });
+        let mv = (*mv).into();
+        record(&mut table, by, Act::Seat(SeatAct::Play { seen: (), mv }));
     }
     table
 }
@@ -141,7 +140,7 @@ fn a_move_shows_at_once_as_pending_and_the_servers_view_confirms_it() {
     assert_eq!(
         *act,
         SeatAct::Play {
-            after: 0,
+            seen: Seen { after: 0 },
             mv: "f5".into()
         }
     );
@@ -235,7 +234,10 @@ fn a_move_made_while_the_link_is_down_is_sent_when_it_is_back() {
         [
             ClientMessage::Open { .. },
             ClientMessage::Act {
-                act: SeatAct::Play { after: 0, .. },
+                act: SeatAct::Play {
+                    seen: Seen { after: 0 },
+                    ..
+                },
                 ..
             }
         ]
@@ -330,7 +332,7 @@ fn a_go_count_shows_the_servers_marks_and_accepts_exactly_them() {
     over.apply(&Record {
         by: Some(Black),
         at_ms: 9,
-        act: Act::Resign,
+        act: SeatAct::Resign.into(),
     })
     .unwrap();
     online(&mut state, received(view_of(&over, Some(White)))).unwrap();

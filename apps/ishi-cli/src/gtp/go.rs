@@ -29,8 +29,10 @@
 //!   result.
 
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
+use ishi_ai::go::features::Model;
 use ishi_ai::go::{GoLevel, Mcts, ownership, random_move};
 use ishi_ai::{LevelId, Limits, Stop};
 use ishi_records::GoRecord;
@@ -40,8 +42,8 @@ use ishi_scoring::{DeadStones, StoneStatus};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use crate::gtp::time::Clocks;
 use crate::gtp::{Engine, Flow, Request, color, one, syntax_error};
-use crate::gtp_time::Clocks;
 
 /// The commands this engine knows, for `list_commands` and `known_command`.
 const COMMANDS: &[&str] = &[
@@ -143,7 +145,7 @@ impl GoEngine {
             rng: seed.map_or_else(StdRng::from_os_rng, StdRng::seed_from_u64),
             level,
             playouts,
-            mcts: Mcts::new(config),
+            mcts: Mcts::new(config, Some(Arc::new(Model::embedded()))),
             clocks: Clocks::default(),
             counted: None,
         }

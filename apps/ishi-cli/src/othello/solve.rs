@@ -3,10 +3,11 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Args;
-use ishi_ai::othello::Engine;
+use ishi_ai::othello::{Engine, Weights};
 use ishi_ai::{Eval, Stop};
 use ishi_rules::othello::notation::parse_obf_line;
 
@@ -42,7 +43,10 @@ pub(crate) fn run(args: &SolveArgs, mut out: impl Write, mut errors: impl Write)
         })?;
         Box::new(BufReader::new(file))
     };
-    let mut engine = Engine::with_table_bytes(args.hash_mb.saturating_mul(1 << 20));
+    let mut engine = Engine::with_table_bytes(
+        Arc::new(Weights::embedded()),
+        args.hash_mb.saturating_mul(1 << 20),
+    );
     let (mut solved, mut malformed, mut nodes) = (0u64, 0u64, 0u64);
     let start = Instant::now();
     for (index, line) in input.lines().enumerate() {

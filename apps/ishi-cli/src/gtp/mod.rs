@@ -1,4 +1,6 @@
-//! `gtp`: Ishi as a Go engine speaking GTP version 2, for GUIs, match tools and tests.
+//! `gtp`: Ishi as a Go or Othello engine speaking GTP version 2, for GUIs, match tools and
+//! tests. This file holds the options, the framing and the argument helpers both engines
+//! share; `go.rs` the Go commands, `othello.rs` the Othello commands, `time.rs` the clock.
 //!
 //! Framing follows the specification: an optional numeric id before the command, echoed in the
 //! answer; answers start with `=` (success) or `?` (failure) and end with an empty line;
@@ -6,9 +8,96 @@
 //! dropped and tabs read as spaces. No input, however malformed, ends the engine except end of
 //! input or `quit`.
 
-use std::io::{self, BufRead, Write};
+mod go;
+mod othello;
+mod time;
 
+use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+use clap::Args;
+use ishi_ai::go::GoLevel;
+use ishi_ai::othello::OthelloLevel;
 use ishi_rules::Player;
+
+use crate::args::GameKind;
+
+/// Options of `gtp`.
+#[derive(Args, Debug)]
+pub(crate) struct GtpArgs {
+    /// The game: go or othello.
+    #[arg(long, value_enum, default_value_t = GameKind::Go)]
+    game: GameKind,
+    /// Seed for the engine's random choices, to reproduce a game.
+    #[arg(long, value_name = "SEED")]
+    seed: Option<u64>,
+    /// Strength. Go: random, mcts-100, mcts-500, mcts-2000, mcts-8000 or mcts-30000
+    /// (playouts a move). Othello: random, naive, minimax-4, casual, club, expert or master.
+    /// Without it the engine plays its strongest level, or at full strength by the clock when
+    /// the controller sends time_settings.
+    #[arg(long, value_name = "ID")]
+    level: Option<String>,
+    /// Go: playouts a move, instead of the level's or the clock's (time limits still cap
+    /// them).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    playouts: Option<u64>,
+    /// Othello: nodes a move, instead of the level's (time limits still cap them). A node
+    /// budget makes a test of two engines' evaluations independent of the machine's load.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Seconds a move, fractions allowed (e.g. 0.1): every move gets this time, whatever
+    /// time_settings say, whose whole seconds are too coarse to test engines at a tenth of a
+    /// second a move. The level's limits (or --playouts, --nodes) still cap the search.
+    #[arg(long, value_name = "SECONDS", value_parser = move_seconds)]
+    seconds: Option<Duration>,
+}
+
+/// `--seconds`: a positive, finite number of seconds.
+fn move_seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| format!("expected seconds above 0, up to a day, not {text:?}"))
+}
+
+/// Runs the GTP engine `args` ask for, reading commands from `input` and answering on `output`.
+///
+/// # Errors
+///
+/// Options that do not fit the game as [`io::ErrorKind::InvalidInput`]; failures to read or
+/// write.
+pub(crate) fn run(args: &GtpArgs, input: impl BufRead, output: impl Write) -> io::Result<()> {
+    let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidInput, e);
+    match args.game {
+        GameKind::Go => {
+            if args.nodes.is_some() {
+                return Err(invalid(
+                    "--nodes is for Othello; Go counts --playouts".to_owned(),
+                ));
+            }
+            let level = args.level.as_deref().map(str::parse::<GoLevel>).transpose();
+            let level = level.map_err(|e| invalid(format!("--level: {e}")))?;
+            let mut engine =
+                go::GoEngine::new(args.seed, level, args.playouts).with_move_time(args.seconds);
+            serve(&mut engine, input, output)
+        }
+        GameKind::Othello => {
+            if args.playouts.is_some() {
+                return Err(invalid("--playouts is for Go".to_owned()));
+            }
+            let level = args
+                .level
+                .as_deref()
+                .map(str::parse::<OthelloLevel>)
+                .transpose();
+            let level = level.map_err(|e| invalid(format!("--level: {e}")))?;
+            let mut engine = othello::OthelloEngine::new(args.seed, level, args.nodes)
+                .with_move_time(args.seconds);
+            serve(&mut engine, input, output)
+        }
+    }
+}
 
 /// One command line, split.
 #[derive(Debug, PartialEq, Eq)]

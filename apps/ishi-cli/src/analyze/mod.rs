@@ -15,10 +15,12 @@ use std::fmt::Display;
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
 use ishi_ai::Stop;
-use ishi_ai::othello::Engine;
+use ishi_ai::go::features::Model;
+use ishi_ai::othello::{Engine, Weights};
 use ishi_analysis::{Analysis, Class, GO, OTHELLO, Review, Thresholds, go, othello, summarize};
 use ishi_records::GoRecord;
 use ishi_rules::go::{Go, Setup};
@@ -272,7 +274,7 @@ fn run_othello(
     );
     let mut report = Report::new(out, args.json, Unit::Discs);
     report.start(&heading)?;
-    let mut engine = Engine::new();
+    let mut engine = Engine::new(Arc::new(Weights::embedded()));
     let stop = Stop::new();
     let mut judged = Vec::with_capacity(game.moves.len());
     for (i, (&mv, position)) in game.moves.iter().zip(&game.positions).enumerate() {
@@ -320,7 +322,7 @@ fn run_go(
     // The record was replayed when read: these errors cannot come, but are reported if they do.
     let broken = |e: &dyn Display| io::Error::other(format!("the record cannot be replayed: {e}"));
     let mut position = record.start().map_err(|e| broken(&e))?;
-    let mut mcts = go::engine();
+    let mut mcts = go::engine(Some(Arc::new(Model::embedded())));
     let mut rng = SmallRng::seed_from_u64(GO_SEED);
     let stop = Stop::new();
     let mut judged = Vec::with_capacity(record.moves.len());

@@ -1,16 +1,43 @@
 //! `play othello`: a game in the terminal, human or computer on each side.
 
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
 
-use ishi_ai::othello::OthelloLevel;
+use clap::Args;
+use ishi_ai::othello::{OthelloLevel, Weights, choose};
 use ishi_ai::{LevelId, Stop};
 use ishi_rules::othello::{Move, Othello, Shape, Square};
 use ishi_rules::{ByColor, Game, Outcome};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::terminal::{Input, ask, describe, title, undo};
-use crate::{Controller, OthelloPlay};
+use super::Controller;
+use super::terminal::{Input, ask, describe, title, undo};
+
+/// Options of `play othello`.
+#[derive(Args, Debug, Clone)]
+pub(crate) struct OthelloPlay {
+    /// Board side for a square board: 4, 6, 8 or 10.
+    #[arg(long, value_name = "N", conflicts_with = "shape")]
+    size: Option<usize>,
+    /// Board shape: 4x4, 6x6, 8x8, 10x10, octagon, cross, holes, diamond, or rows of '.'
+    /// (square) and '#' (hole) joined by '/'.
+    #[arg(long, value_name = "NAME")]
+    shape: Option<String>,
+    /// Who plays Black (moves first): human, or a computer level: random, naive, minimax-4,
+    /// casual, club, expert, master.
+    #[arg(long, value_name = "WHO", default_value = "human")]
+    black: String,
+    /// Who plays White: human or a computer level (see --black).
+    #[arg(long, value_name = "WHO", default_value = "club")]
+    white: String,
+    /// Seed for the computer players, to replay the same game.
+    #[arg(long, value_name = "SEED")]
+    seed: Option<u64>,
+    /// Draw the board with plain ASCII characters and no colours, even on a terminal.
+    #[arg(long)]
+    pub(super) plain: bool,
+}
 
 const HELP: &str = "\
 Type a square to place a disc: a column letter and a row number, like f5 (F5 and 5f work too).
@@ -38,6 +65,7 @@ pub(crate) fn run(
         Some(seed) => StdRng::seed_from_u64(seed),
         None => StdRng::from_os_rng(),
     };
+    let weights = Arc::new(Weights::embedded());
     let style = Style { color };
     let mut history = vec![Othello::new(shape)];
     let mut last_move: Option<Square> = None;
@@ -72,8 +100,7 @@ pub(crate) fn run(
                 continue;
             };
             let level = id.level();
-            let Some(mv) = ishi_ai::othello::choose(level, &position, &mut rng, &Stop::new()).best
-            else {
+            let Some(mv) = choose(level, &weights, &position, &mut rng, &Stop::new()).best else {
                 continue;
             };
             writeln!(out, "{} ({}) plays {mv}.", title(player), level.name)?;
@@ -221,7 +248,7 @@ impl Style {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::terminal::parse_input;
+    use crate::play::terminal::parse_input;
     use ishi_rules::ByColor;
 
     #[test]

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use ishi_ai::LevelId;
 use ishi_rules::{ByColor, Game, Move, Player};
 
-use crate::Controller;
+use super::Controller;
 
 /// `Black` or `White`.
 pub(crate) fn title(player: Player) -> &'static str {

@@ -1,16 +1,46 @@
 //! `play go`: a game of Go in the terminal, human or computer on each side.
 
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
 
+use clap::Args;
 use ishi_ai::go::GoLevel;
+use ishi_ai::go::features::Model;
 use ishi_ai::{LevelId, Stop};
 use ishi_rules::go::{Go, GoRules, Komi, Move, handicap};
 use ishi_rules::{ByColor, Game, Player};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::terminal::{Input, ask, describe, title, undo};
-use crate::{Controller, GoPlay};
+use super::Controller;
+use super::terminal::{Input, ask, describe, title, undo};
+
+/// Options of `play go`.
+#[derive(Args, Debug, Clone)]
+pub(crate) struct GoPlay {
+    /// Board side, 5 to 19.
+    #[arg(long, value_name = "N", default_value_t = 9)]
+    size: usize,
+    /// Rules: japanese (territory, simple ko), chinese (area, superko) or tromp-taylor.
+    #[arg(long, value_name = "NAME", default_value = "japanese")]
+    rules: String,
+    /// Komi in points, a multiple of 0.5 (default: the rules' komi, or 0.5 with handicap).
+    #[arg(long, value_name = "POINTS", allow_hyphen_values = true)]
+    komi: Option<String>,
+    /// Handicap stones for Black on the star points (2-9 on 13x13 and 19x19, 2-5 on 9x9).
+    #[arg(long, value_name = "STONES", default_value_t = 0)]
+    handicap: u8,
+    /// Who plays Black (moves first, or second after handicap stones): human, or a computer
+    /// level: random, mcts-100, mcts-500, mcts-2000, mcts-8000, mcts-30000.
+    #[arg(long, value_name = "WHO", default_value = "human")]
+    black: String,
+    /// Who plays White: human or a computer level (see --black).
+    #[arg(long, value_name = "WHO", default_value = "mcts-2000")]
+    white: String,
+    /// Seed for the computer players, to replay the same game.
+    #[arg(long, value_name = "SEED")]
+    seed: Option<u64>,
+}
 
 const HELP: &str = "\
 Type a point to play a stone: a column letter (A-T, no I) and a row number counted from the
@@ -66,7 +96,7 @@ pub(crate) fn run(args: &GoPlay, mut input: impl BufRead, mut out: impl Write) -
             (!loser).letter()
         ),
         End::Passed(position) => {
-            crate::go_score::count(&position, &controllers, &mut input, &mut out)
+            super::go_score::count(&position, &controllers, &mut input, &mut out)
         }
         End::Abandoned => writeln!(out, "Game abandoned."),
     }
@@ -96,6 +126,7 @@ fn play(
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> io::Result<End> {
+    let moves = Some(Arc::new(Model::embedded()));
     let mut history = vec![start.clone()];
     loop {
         let position = history.last().cloned().unwrap_or_else(|| start.clone());
@@ -107,7 +138,8 @@ fn play(
         let mv = match controllers[player] {
             Controller::Computer(id) => {
                 let level = id.level();
-                let result = ishi_ai::go::choose(level, &position, rng, &Stop::new());
+                let result =
+                    ishi_ai::go::choose(level, moves.as_ref(), &position, rng, &Stop::new());
                 if ishi_ai::go::resigns(level, &result) {
                     writeln!(out, "{} ({}) resigns.", title(player), level.name)?;
                     return Ok(End::Resigned(player));
@@ -143,7 +175,7 @@ fn play(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::terminal::parse_input;
+    use crate::play::terminal::parse_input;
     use ishi_rules::go::Point;
 
     #[test]

@@ -28,17 +28,18 @@
 //!   full strength for all that time, keeping its transposition table between moves.
 //!   `--seconds` gives every move the same time instead, in fractions of a second if need be.
 
+use std::sync::Arc;
 use std::time::Duration;
 
-use ishi_ai::othello::{Engine as Search, OthelloLevel, choose};
+use ishi_ai::othello::{Engine as Search, OthelloLevel, Weights, choose};
 use ishi_ai::{LevelId, Limits, SearchResult, Stop};
 use ishi_rules::othello::{Move, Othello, Square};
 use ishi_rules::{Game, Player};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use crate::gtp::time::Clocks;
 use crate::gtp::{Engine, Flow, Request, color, one, syntax_error};
-use crate::gtp_time::Clocks;
 
 /// The commands this engine knows, for `list_commands` and `known_command`.
 const COMMANDS: &[&str] = &[
@@ -93,7 +94,7 @@ impl OthelloEngine {
             rng: seed.map_or_else(StdRng::from_os_rng, StdRng::seed_from_u64),
             level,
             nodes,
-            search: Search::new(),
+            search: Search::new(Arc::new(Weights::embedded())),
             clocks: Clocks::default(),
             komi: 0.0,
         }
@@ -166,7 +167,13 @@ impl OthelloEngine {
                     (Some(cap), Some(time)) => Some(cap.min(time)),
                     (cap, time) => cap.or(time),
                 };
-                choose(&level, position, &mut self.rng, &stop)
+                choose(
+                    &level,
+                    self.search.weights(),
+                    position,
+                    &mut self.rng,
+                    &stop,
+                )
             }
         };
         self.clocks.spend(player, result.elapsed);

@@ -7,8 +7,8 @@ use ishi_rules::go::{Go, Point, Scoring};
 use ishi_rules::{ByColor, Player};
 use ishi_scoring::{Score, guess_dead_stones, score};
 
-use crate::Controller;
-use crate::terminal::{read_line, title};
+use super::Controller;
+use super::terminal::{read_line, title};
 
 const LEGEND: &str =
     "X O stones, x o dead stones, # @ stones in seki, b w territory, . dame, : seki eye";
