@@ -405,13 +405,6 @@ impl Go {
             .fold(zobrist::side(self.turn), |h, key| h ^ key)
     }
 
-    /// Whether `p` is an eye of `player`: an empty point whose neighbours are all `player`'s
-    /// stones and whose diagonals hold at most one opponent stone (none on the edge). Random
-    /// players do not fill their own eyes.
-    pub fn is_eye(&self, p: Point, player: Player) -> bool {
-        p.is_on(self.size()) && self.board.is_eye(index(p), cell_of(player))
-    }
-
     /// Area counted as Tromp-Taylor counts it, with every stone alive: each player's stones
     /// plus the empty points that reach only that player's stones.
     pub fn area(&self) -> ByColor<u32> {

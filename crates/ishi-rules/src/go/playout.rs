@@ -1,24 +1,41 @@
-//! What Monte Carlo playouts and local reading ask of a position, fast: the uniformly random
-//! playout move and the legality test it uses, and the queries of chains, liberties and 3x3
-//! shapes that the engine's playout policy, ladder reading and priors make at every move.
+//! What Monte Carlo playouts and local reading ask of a position, fast: the eye rule and the
+//! legality test of random moves, the uniformly random playout move, and the queries of
+//! chains, liberties and 3x3 shapes that `ishi-ai`'s playout policy, ladder reading and
+//! priors make at every move. The rules ([`Game`](crate::Game) for [`Go`], in `mod.rs`) use
+//! none of them; they are methods of [`Go`] all the same, so callers hold one type.
 //!
-//! These stay in the rules crate, in this module of their own, because each one's speed
-//! comes from the board's private structures: the padded array (neighbours are fixed steps,
-//! the border a colour), the empty-point list, the chains' circular lists and their
-//! pseudo-liberty counters (a chain in atari and its liberty in constant time). Written in
-//! `ishi-ai` over the public point API they would read the same cells through coordinates
-//! with bounds tests, and the rules crate would have to hand out the chain arrays to make
-//! them as fast. They are methods of [`Go`] like the rest, so callers see one type; the
-//! rules themselves ([`Game`](crate::Game) for [`Go`], in `mod.rs`) use none of them. [`Go::play_fast`]
-//! stays in `mod.rs`: it is the move itself, which `play_unchecked` records.
+//! **Why here and not in `ishi-ai`.** Each of them is fast because it reads the board's
+//! private structures: the padded array (neighbours are fixed steps, the border a colour of
+//! its own, so no bounds test), the empty-point list, the chains' circular lists and their
+//! pseudo-liberty counters (whether a chain is in atari, and where, in constant time). Helper
+//! by helper:
+//!
+//! - [`is_eye`](Go::is_eye), [`is_playable`](Go::is_playable),
+//!   [`playout_move`](Go::playout_move), [`empty_point`](Go::empty_point): the eye and
+//!   suicide tests on the padded array and the empty-point list. Written over the public
+//!   point API, uniformly random playouts executed 12 % more instructions for the same games.
+//! - [`atari_liberty`](Go::atari_liberty), [`chain_stones`](Go::chain_stones),
+//!   [`liberties_after`](Go::liberties_after), [`neighbourhood`](Go::neighbourhood): the
+//!   chains' counters and lists and the cells themselves; no public API gives them without
+//!   handing out the arrays.
+//! - [`two_liberties`](Go::two_liberties), [`neighbour_in_atari`](Go::neighbour_in_atari),
+//!   [`ataris_around`](Go::ataris_around), [`empties_around`](Go::empties_around): walks and
+//!   reads that `ishi-ai` could write over the four above, and did until 2026-11-28 (see
+//!   `docs/strength.md`). Written there again over that API, and with the same moves, the
+//!   engine's playouts and searches executed 2.4 % more instructions for the chain walks
+//!   alone and 5.2 % for all four (counted on 2026-11-29 on the same seeded playouts and
+//!   searches on 9x9 and 19x19), so they stay.
+//!
+//! [`Go::play_fast`] stays in `mod.rs`: it is the move itself, which `play_unchecked`
+//! records in the history, and the rules need it.
 
 use crate::Player;
 
 use super::board::{self, cell_of, index, player_of};
 use super::{Go, MAX_SIZE, Move, Point};
 
-/// Primitives for random playouts: the empty points as a list, a legality test and a move
-/// that skip what a playout does not need.
+/// Primitives for random playouts: the empty points as a list, the eye rule, a legality test
+/// and a move that skip what a playout does not need; then the queries of local reading.
 ///
 /// A playout picks random empty points, keeps those that are [playable](Go::is_playable) and
 /// not the mover's own [eye](Go::is_eye), and plays them with [`play_fast`](Go::play_fast)
@@ -59,6 +76,13 @@ impl Go {
             self.empty_count()
         );
         board::point(self.board.empty_at(n))
+    }
+
+    /// Whether `p` is an eye of `player`: an empty point whose neighbours are all `player`'s
+    /// stones and whose diagonals hold at most one opponent stone (none on the edge). Random
+    /// players do not fill their own eyes.
+    pub fn is_eye(&self, p: Point, player: Player) -> bool {
+        p.is_on(self.size()) && self.board.is_eye(index(p), cell_of(player))
     }
 
     /// Whether the player to move may put a stone on `p`, by every rule but superko: `p` is
@@ -370,6 +394,43 @@ mod tests {
 
     fn pt(name: &str) -> Point {
         name.parse().unwrap()
+    }
+
+    #[test]
+    fn eyes_at_the_corners_of_the_largest_board() {
+        // The eye test looks at the diagonals: at T19 one of them is the last padded cell.
+        let mut setup = Go::new(19, GoRules::JAPANESE).unwrap().setup();
+        for name in ["S19", "T18", "A2", "B1", "S18"] {
+            setup.stones.push((pt(name), Player::Black));
+        }
+        let go = Go::from_setup(&setup).unwrap();
+        assert!(go.is_eye(pt("T19"), Player::Black));
+        assert!(go.is_eye(pt("A1"), Player::Black));
+        assert!(!go.is_eye(pt("T19"), Player::White));
+        assert!(!go.is_eye(pt("K10"), Player::Black));
+        let moved = go.play(Move::Pass).unwrap();
+        let moved = moved.play(Move::Place(pt("S17"))).unwrap();
+        assert!(
+            moved.is_eye(pt("T19"), Player::Black),
+            "S17 is no diagonal of T19"
+        );
+    }
+
+    #[test]
+    fn a_corner_eye_with_an_enemy_diagonal_is_false() {
+        let go = Go::from_diagram(
+            "
+            . X . . .
+            X O . . .
+            . . . . .
+            . . . . .
+            . . . . .
+            ",
+            GoRules::JAPANESE,
+            Player::Black,
+        )
+        .unwrap();
+        assert!(!go.is_eye(pt("A5"), Player::Black));
     }
 
     #[test]

@@ -205,42 +205,6 @@ fn diagrams_that_are_not_boards_say_where() {
 }
 
 #[test]
-fn eyes_at_the_corners_of_the_largest_board() {
-    // The eye test looks at the diagonals: at T19 one of them is the last padded cell.
-    let mut setup = Go::new(19, GoRules::JAPANESE).unwrap().setup();
-    for name in ["S19", "T18", "A2", "B1", "S18"] {
-        setup.stones.push((pt(name), Player::Black));
-    }
-    let go = Go::from_setup(&setup).unwrap();
-    assert!(go.is_eye(pt("T19"), Player::Black));
-    assert!(go.is_eye(pt("A1"), Player::Black));
-    assert!(!go.is_eye(pt("T19"), Player::White));
-    assert!(!go.is_eye(pt("K10"), Player::Black));
-    let moved = after(go, &["pass", "S17"]);
-    assert!(
-        moved.is_eye(pt("T19"), Player::Black),
-        "S17 is no diagonal of T19"
-    );
-}
-
-#[test]
-fn a_corner_eye_with_an_enemy_diagonal_is_false() {
-    let go = Go::from_diagram(
-        "
-        . X . . .
-        X O . . .
-        . . . . .
-        . . . . .
-        . . . . .
-        ",
-        GoRules::JAPANESE,
-        Player::Black,
-    )
-    .unwrap();
-    assert!(!go.is_eye(pt("A5"), Player::Black));
-}
-
-#[test]
 fn ko_point_is_for_the_player_to_move_only() {
     let go = after(
         Go::new(5, GoRules::CHINESE).unwrap(),
