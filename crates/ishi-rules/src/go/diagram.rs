@@ -1,10 +1,11 @@
-//! Reading board diagrams: the rows of `X`, `O`, `.` and `+` that `Display` prints.
+//! Board diagrams: the rows of `X`, `O`, `.` and `+` that [`Go`]'s `Display` draws, and
+//! reading them back.
 
 use std::fmt;
 
-use crate::{ByColor, Player};
+use crate::{ByColor, Game, Player};
 
-use super::{GoRules, MAX_SIZE, MIN_SIZE, Point, Setup, SetupError, column_letter};
+use super::{Go, GoRules, MAX_SIZE, MIN_SIZE, Point, Setup, SetupError, column_letter, handicap};
 
 /// A diagram that does not describe a position. Lines count from 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,5 +180,85 @@ impl Setup {
             turn,
             captures: ByColor::default(),
         })
+    }
+}
+
+/// Draws the board with GTP coordinates, the top row first: `X` Black, `O` White, `.` empty,
+/// `+` an empty star point; then a status line.
+///
+/// ```text
+///    A B C D E F G H J
+///  9 . . . . . . . . . 9
+///  8 . . . . . . . . . 8
+///  7 . . + . . . + . . 7
+///  6 . . . . . . . . . 6
+///  5 . . . X + . . . . 5
+///  4 . . . . O . . . . 4
+///  3 . . + . . . + . . 3
+///  2 . . . . . . . . . 2
+///  1 . . . . . . . . . 1
+///    A B C D E F G H J
+/// black to move; captures: black 0, white 0
+/// ```
+///
+/// The status line names the side to move and the ko point if any, or, after two passes,
+/// the result with every stone alive (`game over, W+4.5 with every stone alive`).
+impl fmt::Display for Go {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let size = self.size();
+        let stars = handicap::star_points(size);
+        let letters: String = (0..size as u8)
+            .filter_map(column_letter)
+            .map(|letter| format!(" {letter}"))
+            .collect();
+        writeln!(f, "  {letters}")?;
+        for row in (0..size as u8).rev() {
+            write!(f, "{:>2}", row + 1)?;
+            for col in 0..size as u8 {
+                let p = Point::new(col, row).ok_or(fmt::Error)?;
+                let c = match self.stone_at(p) {
+                    Some(Player::Black) => 'X',
+                    Some(Player::White) => 'O',
+                    None if stars.contains(&p) => '+',
+                    None => '.',
+                };
+                write!(f, " {c}")?;
+            }
+            writeln!(f, " {}", row + 1)?;
+        }
+        writeln!(f, "  {letters}")?;
+        if self.is_over() {
+            let margin = self.margin();
+            let (points, halves) = (margin.unsigned_abs() / 2, margin.unsigned_abs() % 2);
+            let winner = if margin > 0 { 'B' } else { 'W' };
+            match (margin, halves) {
+                (0, _) => f.write_str("game over, a draw")?,
+                (_, 0) => write!(f, "game over, {winner}+{points}")?,
+                _ => write!(f, "game over, {winner}+{points}.5")?,
+            }
+            f.write_str(" with every stone alive")?;
+        } else {
+            write!(f, "{} to move", self.turn)?;
+            if let Some(ko) = self.ko {
+                write!(f, ", ko at {ko}")?;
+            }
+        }
+        write!(
+            f,
+            "; captures: black {}, white {}",
+            self.captures.black, self.captures.white
+        )
+    }
+}
+
+/// The rules, the move number and the diagram.
+impl fmt::Debug for Go {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "Go {{ rules: {:?}, moves: {}, last: {:?} }}",
+            self.rules, self.moves, self.last_move
+        )?;
+        fmt::Display::fmt(self, f)
     }
 }
