@@ -261,7 +261,7 @@ fn the_status_line_says_why_the_computer_made_no_move() {
     use ishi::i18n::Tr;
     use ishi::settings::Language;
     use ishi::state::AppAction;
-    use ishi_worker::Reply;
+    use ishi_worker::{Reply, WorkerError};
 
     let casual = OthelloLevel::Casual;
     let config = MatchConfig::Othello(OthelloConfig {
@@ -283,7 +283,7 @@ fn the_status_line_says_why_the_computer_made_no_move() {
     state
         .apply(AppAction::ComputerMove {
             epoch,
-            reply: Reply::failed(epoch, "out of memory"),
+            reply: Reply::failed(epoch, WorkerError::Stopped),
         })
         .unwrap();
     assert_eq!(

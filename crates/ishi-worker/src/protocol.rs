@@ -211,6 +211,19 @@ pub enum Model {
 impl Model {
     /// Every model, in the order the web worker fetches them.
     pub const ALL: [Model; 2] = [Model::OthelloWeights, Model::GoMoves];
+
+    /// The model's name, as serde writes it: the web build's file is `worker/NAME.bin`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Model::OthelloWeights => "othello-weights",
+            Model::GoMoves => "go-moves",
+        }
+    }
+
+    /// The model named `name` ([`name`](Model::name)), if any.
+    pub fn from_name(name: &str) -> Option<Model> {
+        Model::ALL.into_iter().find(|model| model.name() == name)
+    }
 }
 
 /// Why a request has no answer. Front ends translate each variant.

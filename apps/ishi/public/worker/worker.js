@@ -1,12 +1,14 @@
 // Ishi's computer player in a Web Worker. The page's first message hands it the app's own
-// WASM module, compiled, the URL of its wasm-bindgen glue and the URL of the Othello
-// evaluation's weights: the worker instantiates the module again (its `main` launches nothing
-// outside a window), fetches the weights (which the module does not carry, to keep the first
-// download light) and hands them to it, then answers each later request (JSON) with a reply
-// (JSON) through the module's `think_json` (async: the engines are a module of their own,
-// which it fetches on the first request). Weights that cannot be had leave Go playing and
-// make Othello's replies say so. The page ends the worker to cancel a search. A module that
-// fails to load is reported as the worker's error, which the page turns into a failed reply.
+// WASM module, compiled, the URL of its wasm-bindgen glue and the name and URL of each model
+// (the Othello weights, Go's move model): the worker instantiates the module again (its `main`
+// launches nothing outside a window), fetches the models (which the module does not carry, to
+// keep the first download light) and hands each to it with `load_model` (a typed load message:
+// the model's name and its bytes), then answers each later request (JSON) with a reply (JSON)
+// through the module's `think_json` (async: the engines are a module of their own, which it
+// fetches at once). A model that cannot be had leaves its engine without it: Go plays on its
+// hand-set knowledge, Othello's replies say the weights are missing. The page ends the worker
+// to cancel a search. A module that fails to load is reported as the worker's error, which
+// the page turns into a failed reply.
 let ready = null;
 
 // dx's loader of the lazily loaded modules logs a failed fetch and never answers, which would
@@ -26,22 +28,20 @@ console.error = (...args) => {
 
 self.onmessage = async (event) => {
     if (ready === null) {
-        const { glue, module, weights, goWeights } = event.data;
+        const { glue, module, models } = event.data;
         ready = import(glue).then(async (glueModule) => {
             await glueModule.default({ module_or_path: module });
-            // The Othello weights and the Go move model, fetched together; a file that does
-            // not come leaves its game's engine on its hand-set knowledge, with a warning.
-            await Promise.all([
-                [weights, "the Othello weights", glueModule.load_weights],
-                [goWeights, "the Go move model", glueModule.load_go_weights],
-            ].map(async ([url, what, load]) => {
+            // The models, fetched together; one that does not come leaves its engine without
+            // it, with a warning.
+            await Promise.all(models.map(async ([name, url]) => {
                 try {
                     const response = await fetch(url);
                     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-                    const problem = load(new Uint8Array(await response.arrayBuffer()));
+                    const bytes = new Uint8Array(await response.arrayBuffer());
+                    const problem = await glueModule.load_model(name, bytes);
                     if (problem) throw new Error(problem);
                 } catch (error) {
-                    console.warn(`Ishi: ${what} (${url}) could not be loaded: ${error.message}`);
+                    console.warn(`Ishi: the model ${name} (${url}) could not be loaded: ${error.message}`);
                 }
             }));
             // The engines' module, fetched now rather than with the first request (the page

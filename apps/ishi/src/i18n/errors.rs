@@ -12,6 +12,7 @@ use ishi_rules::othello::notation::{BoardStringError, BoardStringErrorKind};
 use ishi_rules::othello::transcript::{TranscriptError, TranscriptErrorKind};
 use ishi_rules::othello::{self, ShapeError};
 use ishi_rules::{IllegalReason, Move};
+use ishi_worker::{Model, WorkerError};
 
 use super::Tr;
 use crate::model::{MoveNameError, Refusal, SetupError};
@@ -207,22 +208,11 @@ impl Tr {
     /// Why the computer made no move, for the status line's details.
     pub fn computer_failure(self, failure: &ComputerFailure) -> String {
         match failure {
-            ComputerFailure::Worker(reason) => say!(
-                self,
-                "the computer stopped: {reason}",
-                "コンピューターが停止しました: {reason}"
-            ),
+            ComputerFailure::Worker(error) => self.worker_error(*error),
             ComputerFailure::NoMove => say!(
                 self,
                 "the computer answered no move",
                 "コンピューターが手を返しませんでした"
-            ),
-            ComputerFailure::NotAMove(
-                MoveNameError::Malformed(answer) | MoveNameError::OffBoard(answer),
-            ) => say!(
-                self,
-                "its answer \"{answer}\" is not a move here",
-                "コンピューターの答え「{answer}」はこの盤の着手ではありません"
             ),
             ComputerFailure::Illegal(reason) => {
                 let why = self.reason(*reason);
@@ -232,6 +222,59 @@ impl Tr {
                     "コンピューターの手は反則です: {why}"
                 )
             }
+        }
+    }
+
+    /// Why the computer did not answer.
+    pub fn worker_error(self, error: WorkerError) -> String {
+        match error {
+            WorkerError::BadRequest => say!(
+                self,
+                "the computer could not read the question (a newer version of the app is loading?)",
+                "コンピューターが問いを読めませんでした（新しい版を読み込み中かもしれません）"
+            ),
+            WorkerError::BadStart => say!(
+                self,
+                "the computer could not set up this game",
+                "コンピューターがこの対局を並べられませんでした"
+            ),
+            WorkerError::IllegalMove { index, reason } => {
+                let number = index + 1;
+                let why = self.reason(reason);
+                say!(
+                    self,
+                    "the computer could not replay move {number}: {why}",
+                    "コンピューターが{number}手目を並べられませんでした: {why}"
+                )
+            }
+            WorkerError::WrongGame => say!(
+                self,
+                "the computer was asked about the other game",
+                "コンピューターへの問いが別のゲームのものでした"
+            ),
+            WorkerError::GameOver => say!(
+                self,
+                "the game is over: the computer has no move",
+                "対局は終わっています: コンピューターの手はありません"
+            ),
+            WorkerError::ModelMissing(Model::OthelloWeights) => say!(
+                self,
+                "the computer's Othello knowledge could not be loaded",
+                "コンピューターのオセロの評価データを読み込めませんでした"
+            ),
+            WorkerError::ModelMissing(Model::GoMoves) => say!(
+                self,
+                "the computer's Go knowledge could not be loaded",
+                "コンピューターの囲碁の知識データを読み込めませんでした"
+            ),
+            WorkerError::Stopped => {
+                say!(self, "the computer stopped", "コンピューターが停止しました")
+            }
+            WorkerError::Unavailable => say!(
+                self,
+                "the computer could not be loaded (offline?)",
+                "コンピューターを読み込めませんでした（オフラインですか？）"
+            ),
         }
     }
 

@@ -346,13 +346,42 @@ fn server_reasons() -> Vec<ishi_online::protocol::Reason> {
 }
 
 fn computer_failures() -> Vec<ComputerFailure> {
-    vec![
-        ComputerFailure::Worker("E42".to_owned()),
-        ComputerFailure::NoMove,
-        ComputerFailure::NotAMove(MoveNameError::Malformed("zz".to_owned())),
-        ComputerFailure::NotAMove(MoveNameError::OffBoard("T19".to_owned())),
-        ComputerFailure::Illegal(IllegalReason::Occupied),
-    ]
+    use ishi_worker::{Model, WorkerError as W};
+    let workers = [
+        W::BadRequest,
+        W::BadStart,
+        W::IllegalMove {
+            index: 41,
+            reason: IllegalReason::Superko,
+        },
+        W::WrongGame,
+        W::GameOver,
+        W::ModelMissing(Model::OthelloWeights),
+        W::ModelMissing(Model::GoMoves),
+        W::Stopped,
+        W::Unavailable,
+    ];
+    // A new variant does not compile here until it is listed above.
+    for error in workers {
+        match error {
+            W::BadRequest
+            | W::BadStart
+            | W::IllegalMove { .. }
+            | W::WrongGame
+            | W::GameOver
+            | W::ModelMissing(Model::OthelloWeights | Model::GoMoves)
+            | W::Stopped
+            | W::Unavailable => {}
+        }
+    }
+    workers
+        .into_iter()
+        .map(ComputerFailure::Worker)
+        .chain([
+            ComputerFailure::NoMove,
+            ComputerFailure::Illegal(IllegalReason::Occupied),
+        ])
+        .collect()
 }
 
 /// The words of ASCII letters in `text`, three letters or more, in lower case.

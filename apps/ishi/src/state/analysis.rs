@@ -2,9 +2,8 @@
 //! a time, each answer filed with the match ([`Annotation`]) so that it is saved with it.
 
 use ishi_analysis::{Analysis, GO, OTHELLO};
-use ishi_worker::{Analysed, Reply};
+use ishi_worker::{Analysed, Answer, Reply};
 
-use super::hints::candidates;
 use super::{AppState, Effects, Job, JobTask};
 use crate::model::{Action, Annotation, CellMove, GameKind, Judged, Match, Position};
 
@@ -80,10 +79,10 @@ impl AppState {
         };
         let position = &snapshot.position;
         let played = played_from(m, index);
-        let annotation = match reply.analysis.filter(|_| reply.error.is_none()) {
-            Some(analysed) => annotation(position, key, played, analysed, run.deep),
+        let annotation = match reply.answer {
+            Ok(Answer::Analysis(analysed)) => annotation(position, key, played, analysed, run.deep),
             // The worker failed: the run stops with what it has.
-            None => {
+            _ => {
                 self.analysing = None;
                 return Effects::NONE;
             }
@@ -112,7 +111,7 @@ pub(super) fn annotation(
 ) -> Annotation {
     let analysis = Analysis {
         mover: position.turn(),
-        candidates: candidates(position, &analysed),
+        candidates: analysed.candidates,
         worth: analysed.worth,
         ownership: None,
     };

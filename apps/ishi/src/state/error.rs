@@ -2,8 +2,9 @@
 //! `i18n` (one `match` arm per variant, so none goes untranslated).
 
 use ishi_rules::IllegalReason;
+use ishi_worker::WorkerError;
 
-use crate::model::{MoveNameError, Refusal, SetupError};
+use crate::model::{Refusal, SetupError};
 use crate::records::ImportError;
 use crate::saved::MatchLoadError;
 
@@ -34,9 +35,6 @@ pub enum AppError {
 }
 
 impl AppError {
-    /// [`AppError::Unavailable`] in English, as its `Display` says it.
-    pub const UNAVAILABLE: &str = "a part of the app could not be loaded";
-
     /// Whether the sheet the action came from shows the error (the new-game sheet, the
     /// records sheet), rather than the status line under the board.
     pub fn shown_in_sheet(&self) -> bool {
@@ -63,7 +61,7 @@ impl std::fmt::Display for AppError {
             AppError::OnlineSetup(e) => e.fmt(f),
             AppError::Offline => f.write_str("the link to the game server is down"),
             AppError::NoServer => f.write_str("no game server is set"),
-            AppError::Unavailable => f.write_str(AppError::UNAVAILABLE),
+            AppError::Unavailable => f.write_str("a part of the app could not be loaded"),
         }
     }
 }
@@ -73,12 +71,10 @@ impl std::error::Error for AppError {}
 /// Why the computer made no move.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum ComputerFailure {
-    /// The worker failed, or refused the request: its own words (technical, untranslated).
-    Worker(String),
-    /// It answered without a move.
+    /// The computer failed, or refused the request: why, as data `i18n` translates.
+    Worker(WorkerError),
+    /// It answered something other than a move.
     NoMove,
-    /// It answered something that is not a move of this board.
-    NotAMove(MoveNameError),
     /// It answered a move the rules refuse.
     Illegal(IllegalReason),
 }
@@ -86,9 +82,8 @@ pub enum ComputerFailure {
 impl std::fmt::Display for ComputerFailure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ComputerFailure::Worker(reason) => write!(f, "the computer stopped: {reason}"),
+            ComputerFailure::Worker(error) => write!(f, "the computer stopped: {error}"),
             ComputerFailure::NoMove => f.write_str("the computer answered no move"),
-            ComputerFailure::NotAMove(e) => e.fmt(f),
             ComputerFailure::Illegal(reason) => write!(f, "its move was refused: {reason}"),
         }
     }

@@ -2,7 +2,7 @@
 //! round by round while the person to move thinks, and dropped when a move is played.
 
 use ishi_analysis::{Candidate, Worth};
-use ishi_worker::{Analysed, HintBudget, Reply};
+use ishi_worker::{Answer, HintBudget, Reply};
 
 use crate::model::{CellMove, Position};
 
@@ -16,23 +16,6 @@ const GO_PLAYOUTS: [u32; 4] = [300, 1_000, 3_000, 10_000];
 /// The value of one move for the player to move (discs for Othello, win rate in points for
 /// Go), as the worker's analysis gives it, on the board.
 pub type HintValue = Candidate<CellMove>;
-
-/// The candidates of the worker's `analysed`, their moves read on `position`'s board (any
-/// that does not read is left out: the worker names only moves of the position it was sent).
-pub(super) fn candidates(position: &Position, analysed: &Analysed) -> Vec<HintValue> {
-    analysed
-        .candidates
-        .iter()
-        .filter_map(|c| {
-            Some(Candidate {
-                mv: position.parse_move(&c.mv).ok()?,
-                value: c.value,
-                exact: c.exact,
-                visits: c.visits,
-            })
-        })
-        .collect()
-}
 
 /// The hints of one position.
 #[derive(Clone, PartialEq, Debug)]
@@ -54,16 +37,11 @@ pub struct Hints {
 
 impl Hints {
     /// The hints after the answer `reply` to the next round after `previous` (the hints of
-    /// the same epoch so far, if any), in `position`. An answer with an error keeps the
-    /// values there are and asks for no more.
-    pub(super) fn answered(
-        previous: Option<Hints>,
-        epoch: u64,
-        position: &Position,
-        reply: Reply,
-    ) -> Hints {
+    /// the same epoch so far, if any). An answer with an error keeps the values there are and
+    /// asks for no more.
+    pub(super) fn answered(previous: Option<Hints>, epoch: u64, reply: Reply) -> Hints {
         let rounds = previous.as_ref().map_or(0, |h| h.rounds) + 1;
-        let Some(analysis) = reply.analysis.filter(|_| reply.error.is_none()) else {
+        let Ok(Answer::Hints(analysis)) = reply.answer else {
             let previous = previous.unwrap_or(Hints {
                 epoch,
                 rounds,
@@ -78,7 +56,7 @@ impl Hints {
                 ..previous
             };
         };
-        let values = candidates(position, &analysis);
+        let values = analysis.candidates;
         let settled = !values.is_empty() && values.iter().all(|v| v.exact);
         Hints {
             epoch,

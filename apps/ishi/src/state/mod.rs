@@ -36,7 +36,7 @@ use std::mem;
 use std::rc::Rc;
 
 use ishi_ai::AnyLevel;
-use ishi_worker::{HintBudget, Reply};
+use ishi_worker::{Answer, HintBudget, Reply};
 
 pub use analysis::AnalysisRun;
 pub use error::{AppError, ComputerFailure};
@@ -572,12 +572,7 @@ impl AppState {
             AppAction::Hints { epoch, reply } => {
                 if epoch == self.current.epoch() {
                     let previous = self.hints.take().filter(|h| h.epoch == epoch);
-                    self.hints = Some(Hints::answered(
-                        previous,
-                        epoch,
-                        self.current.position(),
-                        reply,
-                    ));
+                    self.hints = Some(Hints::answered(previous, epoch, reply));
                 }
                 Ok(Effects::NONE)
             }
@@ -657,18 +652,13 @@ impl AppState {
             return Ok(Effects::NONE);
         }
         let position = self.current.position();
-        let mv = match (reply.error, reply.mv) {
-            (Some(reason), _) => Err(ComputerFailure::Worker(reason)),
-            (None, None) => Err(ComputerFailure::NoMove),
-            (None, Some(name)) => position
-                .parse_move(&name)
-                .map_err(ComputerFailure::NotAMove)
-                .and_then(|mv| {
-                    position
-                        .check(mv)
-                        .map(|()| mv)
-                        .map_err(ComputerFailure::Illegal)
-                }),
+        let mv = match reply.answer {
+            Ok(Answer::Move(played)) => position
+                .check(played.mv)
+                .map(|()| played.mv)
+                .map_err(ComputerFailure::Illegal),
+            Ok(_) => Err(ComputerFailure::NoMove),
+            Err(error) => Err(ComputerFailure::Worker(error)),
         };
         match mv {
             Ok(mv) => self.on_match(Action::Computer { epoch, mv }),
@@ -686,11 +676,18 @@ impl AppState {
         };
         // Without the computer's guess (it failed) the count keeps the marks it has, and stops
         // waiting for one.
-        let (dead, ownership) = match (reply.dead, reply.ownership) {
-            (Some(names), ownership) => {
-                (DeadStones::from_names(go, &names), ownership.map(Rc::from))
+        let (dead, ownership) = match reply.answer {
+            Ok(Answer::Ownership(found)) => {
+                let points = found
+                    .dead
+                    .iter()
+                    .filter_map(|&cell| ishi_rules::any::go_point(cell, go.size()));
+                (
+                    DeadStones::from_points(go, points),
+                    Some(Rc::from(found.ownership)),
+                )
             }
-            (None, _) => match self.current.dead_stones() {
+            _ => match self.current.dead_stones() {
                 Some(dead) => (dead.clone(), None),
                 None => return Ok(Effects::NONE),
             },

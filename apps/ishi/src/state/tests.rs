@@ -3,6 +3,7 @@ use ishi_ai::othello::OthelloLevel;
 use ishi_rules::go::GoRules;
 use ishi_rules::othello::Shape;
 use ishi_rules::{ByColor, IllegalReason};
+use ishi_worker::WorkerError;
 
 use super::*;
 use crate::model::{Cell, CellMove, GoConfig, OthelloConfig, OthelloStart, Side, go_cell, humans};
@@ -53,11 +54,28 @@ fn against_club() -> AppState {
     state
 }
 
-/// A reply that plays `mv`.
-fn reply(epoch: u64, mv: &str) -> Reply {
+/// A reply that plays the Othello square `name`.
+fn reply(epoch: u64, name: &str) -> Reply {
     Reply {
-        mv: Some(mv.to_owned()),
-        ..Reply::empty(epoch)
+        epoch,
+        answer: Ok(ishi_worker::Answer::Move(ishi_worker::Played {
+            mv: Move::Place(sq(name)),
+            eval: ishi_ai::Eval::None,
+            depth: 0,
+            nodes: 0,
+            millis: 0,
+        })),
+    }
+}
+
+/// A Go count's answer: `ownership`, and the stones on `dead`.
+fn ownership_reply(epoch: u64, ownership: Vec<f32>, dead: Vec<Cell>) -> Reply {
+    Reply {
+        epoch,
+        answer: Ok(ishi_worker::Answer::Ownership(ishi_worker::Ownership {
+            ownership,
+            dead,
+        })),
     }
 }
 
@@ -261,12 +279,12 @@ fn the_computer_s_answer_is_played_checked_and_dropped_when_late() {
     failing
         .apply(AppAction::ComputerMove {
             epoch: asked,
-            reply: Reply::failed(asked, "out of memory"),
+            reply: Reply::failed(asked, WorkerError::Stopped),
         })
         .unwrap();
     assert_eq!(
         failing.computer_failure(),
-        Some(&ComputerFailure::Worker("out of memory".to_owned()))
+        Some(&ComputerFailure::Worker(WorkerError::Stopped))
     );
 }
 
@@ -344,7 +362,7 @@ fn a_go_count_asks_for_ownership_and_stops_waiting_without_it() {
     state
         .apply(AppAction::Ownership {
             epoch,
-            reply: Reply::failed(epoch, "the computer stopped"),
+            reply: Reply::failed(epoch, WorkerError::Stopped),
         })
         .unwrap();
     assert_eq!(state.job(), None, "the count stops waiting");
@@ -362,16 +380,14 @@ fn a_go_count_marks_the_dead_stones_the_computer_found() {
     let mut state = counting_after(&["C1", "E1", "C2", "A3", "C3", "E3", "C4", "E4", "C5", "E5"]);
     let epoch = state.current().epoch();
     let before = state.current().count().unwrap().result();
-    // Names that are not points of this board, or not stones, mark nothing.
-    let names = ["A3", "Z9", "", "B2", "A3x"].map(String::from).to_vec();
+    // Cells that are not points of this board, or not stones, mark nothing.
+    let a3 = go_cell("A3".parse().unwrap(), 5);
+    let b2 = go_cell("B2".parse().unwrap(), 5);
+    let cells = vec![a3, Cell::new(9, 9), b2, Cell::new(5, 0)];
     state
         .apply(AppAction::Ownership {
             epoch,
-            reply: Reply {
-                ownership: Some(vec![0.5; 25]),
-                dead: Some(names),
-                ..Reply::empty(epoch)
-            },
+            reply: ownership_reply(epoch, vec![0.5; 25], cells),
         })
         .unwrap();
     let dead = state.current().dead_stones().unwrap();
@@ -399,11 +415,7 @@ fn a_go_count_keeps_the_playouts_ownership_to_shade_the_board_until_it_ends() {
     state
         .apply(AppAction::Ownership {
             epoch,
-            reply: Reply {
-                ownership: Some(ownership.clone()),
-                dead: Some(Vec::new()),
-                ..Reply::empty(epoch)
-            },
+            reply: ownership_reply(epoch, ownership.clone(), Vec::new()),
         })
         .unwrap();
     assert_eq!(state.current().count_ownership(), Some(&ownership[..]));
@@ -488,11 +500,12 @@ fn answer_hints(state: &mut AppState, epoch: u64, values: &[(&str, f32, bool)]) 
 /// The reply of a hints round: `values` as (move, value, exact).
 fn hints_reply(epoch: u64, values: &[(&str, f32, bool)]) -> Reply {
     Reply {
-        analysis: Some(ishi_worker::Analysed {
+        epoch,
+        answer: Ok(ishi_worker::Answer::Hints(ishi_worker::Analysed {
             candidates: values
                 .iter()
                 .map(|&(mv, value, exact)| ishi_analysis::Candidate {
-                    mv: mv.to_owned(),
+                    mv: Move::Place(sq(mv)),
                     value,
                     exact,
                     visits: 0,
@@ -503,8 +516,7 @@ fn hints_reply(epoch: u64, values: &[(&str, f32, bool)]) -> Reply {
                 exact: false,
             },
             ownership: None,
-        }),
-        ..Reply::empty(epoch)
+        })),
     }
 }
 
@@ -571,7 +583,7 @@ fn exact_values_are_final_and_a_failed_round_keeps_what_came() {
     failing
         .apply(AppAction::Hints {
             epoch,
-            reply: Reply::failed(epoch, "out of memory"),
+            reply: Reply::failed(epoch, WorkerError::Stopped),
         })
         .unwrap();
     let hints = failing.hints().unwrap();
@@ -595,10 +607,11 @@ fn the_computer_s_turn_has_no_values() {
 fn analyse_for_real(state: &AppState, index: usize, played: Option<CellMove>) -> Reply {
     let m = state.current();
     let task = ishi_worker::Task::Analyse {
-        played: played.map(|mv| m.history()[index].position.move_name(mv)),
+        played,
         deep: false,
     };
-    ishi_worker::think(&crate::computer::request(m, index, task, 1))
+    let request = crate::computer::request(m, index, task, 1);
+    ishi_worker::Worker::with_embedded_models().think(&request, &ishi_ai::Stop::new())
 }
 
 #[test]
@@ -702,7 +715,7 @@ fn an_analysis_stops_when_asked_or_when_the_worker_fails() {
         .apply(AppAction::Analysed {
             index,
             key,
-            reply: Reply::failed(index as u64, "out of memory"),
+            reply: Reply::failed(index as u64, WorkerError::Stopped),
         })
         .unwrap();
     assert_eq!(state.analysing(), None);

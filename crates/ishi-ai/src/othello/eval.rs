@@ -39,7 +39,7 @@ const EMBEDDED: &[u8] = include_bytes!("weights.bin");
 /// ([`Engine::new`](super::Engine::new)) and share by `Arc`, never a global, so two sets can
 /// coexist and a missing set is the caller's typed state rather than all-zero weights.
 ///
-/// Laid out for [`patterns::blend`]: for each pair of neighbouring stages `(k, k + 1)`, the
+/// Laid out for `patterns::blend`: for each pair of neighbouring stages `(k, k + 1)`, the
 /// two weights of each feature packed in one `i32` (`k * WEIGHTS + feature`: stage `k`'s
 /// weight times 2^16 plus stage `k + 1`'s), so that one load and one addition serve both
 /// stages (a position's 55 weights of at most 127 each sum to less than 2^15 in each half),

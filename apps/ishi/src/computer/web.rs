@@ -1,0 +1,347 @@
+//! The web's computer player: a Web Worker running this app's own WASM module, and the one
+//! file that speaks JSON to it. Both sides of the boundary are here: the page's (start the
+//! worker, post a request, read the reply) and the worker's (the module's exports
+//! [`think_json`] and [`load_model`], which `public/worker/worker.js` calls). The messages are
+//! [`ishi_worker`]'s typed values; JSON is only how they cross.
+//!
+//! The worker keeps one [`Worker`], which starts with no model: `worker.js` fetches each
+//! model's file (the build does not carry them, to keep the first download light) and hands
+//! it over with a typed load message ([`Model`] by name, and the bytes) before it answers a
+//! request. A request that needs a model that did not come gets
+//! [`WorkerError::ModelMissing`].
+//!
+//! The codec ([`encode_request`] and the rest) is also compiled for the tests, which check the
+//! messages' JSON natively.
+
+use ishi_worker::{Model, Reply, Request, WorkerError};
+
+/// A request's JSON for the worker.
+fn encode_request(request: &Request) -> Option<String> {
+    serde_json::to_string(request).ok()
+}
+
+/// The request of the worker's message `json`.
+fn decode_request(json: &str) -> Result<Request, WorkerError> {
+    serde_json::from_str(json).map_err(|_| WorkerError::BadRequest)
+}
+
+/// A reply's JSON for the page.
+fn encode_reply(reply: &Reply) -> String {
+    // A reply is numbers, names and enums: it always encodes.
+    serde_json::to_string(reply).unwrap_or_default()
+}
+
+/// The worker's reply from its JSON; `None` if it is not a reply.
+fn decode_reply(json: &str) -> Option<Reply> {
+    serde_json::from_str(json).ok()
+}
+
+#[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
+pub(crate) use page::preload;
+#[cfg(target_arch = "wasm32")]
+pub(super) use page::{cancel, think, warm_up};
+#[cfg(target_arch = "wasm32")]
+pub use worker::{load_model, think_json};
+
+/// The page's side: the worker started, asked and ended.
+#[cfg(target_arch = "wasm32")]
+mod page {
+    use wasm_bindgen::prelude::*;
+
+    use super::*;
+    use crate::js;
+
+    #[wasm_bindgen]
+    extern "C" {
+        /// The URL of this module's wasm-bindgen glue (dx's hashed `assets/ishi-*.js`).
+        #[wasm_bindgen(thread_local_v2, js_namespace = ["import", "meta"], js_name = url)]
+        static GLUE: String;
+    }
+
+    /// Starts the worker (`public/worker/worker.js`) unless it runs, handing it this very
+    /// WASM module, compiled, and the glue's URL (`window.ishiSource`): the worker
+    /// instantiates it again and calls its `think_json`, with no second download or
+    /// compilation. It also gets the URL of each model's file (`worker/NAME.bin` for the
+    /// names of `ishiSource.models`, [`Model::name`]; `scripts/build-web` puts the files
+    /// there), which it fetches and loads at once, with the engines' module.
+    macro_rules! spawn_worker {
+        () => {
+            r#"
+            if (!window.ishiWorker) {
+                const worker = new Worker(new URL("worker/worker.js", document.baseURI), { type: "module" });
+                const { module, glue, models } = window.ishiSource;
+                const files = models.map(name =>
+                    [name, new URL(`worker/${name}.bin`, document.baseURI).href]);
+                worker.postMessage({ module, glue, models: files });
+                // Until a request listens: a worker that fails is dropped, and the next
+                // request starts another, whose failure it hears.
+                worker.onerror = event => {
+                    event.preventDefault();
+                    if (window.ishiWorker === worker) window.ishiWorker = null;
+                };
+                window.ishiWorker = worker;
+            }
+            "#
+        };
+    }
+
+    /// Starts the worker if need be ([`spawn_worker`]), then asks it to think about
+    /// `request`: its reply's JSON, `null` when cancelled, `""` when the worker failed.
+    const START: &str = concat!(
+        spawn_worker!(),
+        r#"
+        const worker = window.ishiWorker;
+        return await new Promise(resolve => {
+            window.ishiCancel = () => resolve(null);
+            worker.onmessage = event => resolve(event.data);
+            worker.onerror = event => {
+                event.preventDefault();
+                window.ishiWorker = null;
+                resolve("");
+            };
+            worker.postMessage(request);
+        });
+    "#
+    );
+
+    /// Starts the worker ahead of the first request.
+    const WARM: &str = spawn_worker!();
+
+    const CANCEL: &str = r#"
+        if (window.ishiWorker) { window.ishiWorker.terminate(); window.ishiWorker = null; }
+        if (window.ishiCancel) { const cancel = window.ishiCancel; window.ishiCancel = null; cancel(); }
+    "#;
+
+    thread_local! {
+        /// Whether `window.ishiSource` is set: once per page.
+        static SHARED: bool = share_source().is_some();
+    }
+
+    /// Puts what the worker needs where `START` finds it: `window.ishiSource`, holding
+    /// `module` (this WASM module, compiled), `glue` (its glue's URL) and `models` (the
+    /// models' names).
+    fn share_source() -> Option<()> {
+        let window = web_sys::window()?;
+        let source = js_sys::Object::new();
+        js_sys::Reflect::set(&source, &"module".into(), &wasm_bindgen::module()).ok()?;
+        let glue = GLUE.with(|url| JsValue::from_str(url));
+        js_sys::Reflect::set(&source, &"glue".into(), &glue).ok()?;
+        let models: js_sys::Array = Model::ALL
+            .iter()
+            .map(|model| JsValue::from_str(model.name()))
+            .collect();
+        js_sys::Reflect::set(&source, &"models".into(), &models).ok()?;
+        js_sys::Reflect::set(&window, &"ishiSource".into(), &source).ok()?;
+        Some(())
+    }
+
+    /// Asks the worker; `None` when cancelled. A worker that fails makes a
+    /// [`WorkerError::Stopped`] reply. The request's and the reply's JSON are written and
+    /// read by lazy parts in the split build ([`crate::lazy`]), loaded with the engines after
+    /// the first board and named for them (`engines_request`, `engines_reply`: the page's side
+    /// of the computer player): a part that cannot be loaded makes a
+    /// [`WorkerError::Unavailable`] reply.
+    pub(in crate::computer) async fn think(request: Request) -> Option<Reply> {
+        if !SHARED.with(|shared| *shared) {
+            return None;
+        }
+        let epoch = request.epoch;
+        #[cfg(feature = "wasm-split")]
+        {
+            let unavailable = || Some(Reply::failed(epoch, WorkerError::Unavailable));
+            let Some(json) = crate::lazy::call(&ENCODE_REQUEST, request).await else {
+                return unavailable();
+            };
+            let reply = js::call("request", START, &[&json?]).await?;
+            if reply.is_empty() {
+                return Some(Reply::failed(epoch, WorkerError::Stopped));
+            }
+            crate::lazy::call(&DECODE_REPLY, reply)
+                .await
+                .unwrap_or_else(unavailable)
+        }
+        #[cfg(not(feature = "wasm-split"))]
+        {
+            let reply = js::call("request", START, &[&engines_request(request)?]).await?;
+            if reply.is_empty() {
+                return Some(Reply::failed(epoch, WorkerError::Stopped));
+            }
+            engines_reply(reply)
+        }
+    }
+
+    crate::lazy::function!(ENCODE_REQUEST = "engines_request" fn engines_request(Request) -> Option<String>);
+    crate::lazy::function!(DECODE_REPLY = "engines_reply" fn engines_reply(String) -> Option<Reply>);
+
+    /// A request's JSON for the worker.
+    fn engines_request(request: Request) -> Option<String> {
+        encode_request(&request)
+    }
+
+    /// The worker's reply from its JSON; `None` if it is not a reply.
+    fn engines_reply(json: String) -> Option<Reply> {
+        decode_reply(&json)
+    }
+
+    /// Loads the parts that write the worker's requests and read its replies (the split
+    /// build), for the app's fetching of every lazy part ahead.
+    #[cfg(feature = "wasm-split")]
+    pub(crate) async fn preload() {
+        ENCODE_REQUEST.load().await;
+        DECODE_REPLY.load().await;
+    }
+
+    pub(in crate::computer) fn cancel() {
+        // The script runs at once, within the call: there is nothing to wait for.
+        drop(js::call("", CANCEL, &[]));
+    }
+
+    pub(in crate::computer) fn warm_up() {
+        if SHARED.with(|shared| *shared) {
+            drop(js::call("", WARM, &[]));
+        }
+    }
+}
+
+/// The worker's side: the module's exports that `public/worker/worker.js` calls. In the
+/// release build (feature `wasm-split`, `dx build --wasm-split`) the engines are a WASM module
+/// of their own, which the worker fetches on its first call: the page's first download does
+/// not carry them.
+#[cfg(target_arch = "wasm32")]
+mod worker {
+    use std::cell::RefCell;
+
+    #[cfg(feature = "wasm-split")]
+    use dioxus::wasm_split::{self, wasm_split};
+    use ishi_ai::Stop;
+    use ishi_worker::Worker;
+
+    use super::*;
+
+    thread_local! {
+        /// The web worker's one computer player, with the models it has been handed.
+        static WORKER: RefCell<Worker> = RefCell::new(Worker::new());
+    }
+
+    /// What the worker's script hands over.
+    enum Message {
+        /// A request's JSON.
+        Think(String),
+        /// A model's name and its file's bytes.
+        Load(String, Vec<u8>),
+    }
+
+    /// The engines: the one entry of their module in the split build.
+    #[cfg_attr(feature = "wasm-split", wasm_split(engines))]
+    async fn engines(message: Message) -> String {
+        match message {
+            Message::Think(json) => {
+                let reply = match decode_request(&json) {
+                    Ok(request) => WORKER.with(|w| w.borrow_mut().think(&request, &Stop::new())),
+                    Err(error) => Reply::failed(0, error),
+                };
+                encode_reply(&reply)
+            }
+            Message::Load(name, bytes) => match Model::from_name(&name) {
+                Some(model) => WORKER
+                    .with(|w| w.borrow_mut().load(model, &bytes))
+                    .map_or_else(|error| format!("{name}: {error}"), |()| String::new()),
+                None => format!("{name}: not a model of this version"),
+            },
+        }
+    }
+
+    /// What the worker calls for each request: the request's JSON in, the reply's out.
+    #[wasm_bindgen::prelude::wasm_bindgen]
+    pub async fn think_json(request: String) -> String {
+        engines(Message::Think(request)).await
+    }
+
+    /// What the worker calls with each model's file once it has fetched it: the model's name
+    /// (as [`Model`] reads it) and the bytes. Returns what was wrong, or `""`; the worker keeps
+    /// what it had.
+    #[wasm_bindgen::prelude::wasm_bindgen]
+    pub async fn load_model(model: String, bytes: Vec<u8>) -> String {
+        engines(Message::Load(model, bytes)).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ishi_ai::go::GoLevel;
+    use ishi_ai::othello::OthelloLevel;
+    use ishi_rules::any::{CellMove, Position};
+    use ishi_rules::go::{Go, GoRules};
+    use ishi_rules::othello::Othello;
+    use ishi_worker::{Answer, GameLine, Task};
+
+    use super::*;
+
+    fn go_request(level: GoLevel) -> Request {
+        let start = Go::new(9, GoRules::CHINESE).unwrap();
+        let e5 = ishi_rules::any::from_go(ishi_rules::Move::Place("E5".parse().unwrap()), 9);
+        Request {
+            epoch: 3,
+            seed: 0,
+            game: GameLine::new(&Position::Go(Box::new(start)), [e5, CellMove::Pass]),
+            task: Task::Move {
+                level: level.into(),
+            },
+        }
+    }
+
+    #[test]
+    fn requests_and_replies_cross_as_json_and_read_back() {
+        let request = go_request(GoLevel::Mcts100);
+        let json = encode_request(&request).unwrap();
+        assert!(
+            json.contains(r#""task":{"move":{"level":{"go":"mcts-100"}}}"#),
+            "{json}"
+        );
+        assert!(json.contains(r#""moves":[[4,4],"pass"]"#), "{json}");
+        assert_eq!(decode_request(&json), Ok(request.clone()));
+        let mut worker = ishi_worker::Worker::with_embedded_models();
+        let reply = worker.think(&request, &ishi_ai::Stop::new());
+        let json = encode_reply(&reply);
+        assert_eq!(decode_reply(&json), Some(reply.clone()));
+        assert!(matches!(reply.answer, Ok(Answer::Move(_))));
+        let othello = Request {
+            game: GameLine::new(&Position::Othello(Othello::standard()), []),
+            task: Task::Move {
+                level: OthelloLevel::Random.into(),
+            },
+            ..request
+        };
+        assert_eq!(
+            decode_request(&encode_request(&othello).unwrap()),
+            Ok(othello)
+        );
+    }
+
+    #[test]
+    fn bad_requests_and_replies_are_refused_not_a_panic() {
+        assert_eq!(decode_request("{not json"), Err(WorkerError::BadRequest));
+        assert_eq!(decode_request(""), Err(WorkerError::BadRequest));
+        let json = encode_request(&go_request(GoLevel::Mcts100))
+            .unwrap()
+            .replace("mcts-100", "grandmaster-9000");
+        assert_eq!(decode_request(&json), Err(WorkerError::BadRequest));
+        assert_eq!(decode_reply("{\"epoch\":1}"), None);
+        let failed = Reply::failed(2, WorkerError::ModelMissing(Model::OthelloWeights));
+        assert_eq!(decode_reply(&encode_reply(&failed)), Some(failed));
+    }
+
+    #[test]
+    fn a_models_name_is_its_json_and_reads_back() {
+        assert_eq!(
+            Model::from_name("othello-weights"),
+            Some(Model::OthelloWeights)
+        );
+        assert_eq!(Model::from_name("weights"), None);
+        for model in Model::ALL {
+            let json = serde_json::to_value(model).unwrap();
+            assert_eq!(json.as_str(), Some(model.name()));
+            assert_eq!(Model::from_name(model.name()), Some(model));
+        }
+    }
+}
