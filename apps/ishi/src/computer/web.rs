@@ -141,7 +141,7 @@ mod page {
     /// the first board and named for them (`engines_request`, `engines_reply`: the page's side
     /// of the computer player): a part that cannot be loaded makes a
     /// [`WorkerError::Unavailable`] reply.
-    pub(in crate::computer) async fn think(request: Request) -> Option<Reply> {
+    pub(crate) async fn think(request: Request) -> Option<Reply> {
         if !SHARED.with(|shared| *shared) {
             return None;
         }
@@ -191,12 +191,12 @@ mod page {
         DECODE_REPLY.load().await;
     }
 
-    pub(in crate::computer) fn cancel() {
+    pub(crate) fn cancel() {
         // The script runs at once, within the call: there is nothing to wait for.
         drop(js::call("", CANCEL, &[]));
     }
 
-    pub(in crate::computer) fn warm_up() {
+    pub(crate) fn warm_up() {
         if SHARED.with(|shared| *shared) {
             drop(js::call("", WARM, &[]));
         }

@@ -4,7 +4,7 @@
 use ishi_analysis::{Analysis, GO, OTHELLO};
 use ishi_worker::{Analysed, Answer, Reply};
 
-use super::{AppState, Effects, Job, JobTask};
+use super::effects::{Job, JobTask};
 use crate::model::{Action, Annotation, CellMove, GameKind, Judged, Match, Position};
 
 /// A whole-game analysis under way.
@@ -30,79 +30,50 @@ fn analysed(m: &Match, index: usize) -> bool {
         && annotation.next == played_from(m, index)
 }
 
-impl AppState {
-    /// The analysis under way, if any.
-    pub fn analysing(&self) -> Option<AnalysisRun> {
-        self.analysing
-    }
+/// How many positions of `m` are analysed, of how many.
+pub(super) fn progress(m: &Match) -> (usize, usize) {
+    let total = m.history().len();
+    ((0..total).filter(|&i| analysed(m, i)).count(), total)
+}
 
-    /// How many positions of the match on screen are analysed, of how many.
-    pub fn analysis_progress(&self) -> (usize, usize) {
-        let m = &self.current;
-        let total = m.history().len();
-        ((0..total).filter(|&i| analysed(m, i)).count(), total)
-    }
+/// The next position of `m` for the analysis `run` to work out, if any is left.
+pub(super) fn next_job(m: &Match, run: AnalysisRun) -> Option<Job> {
+    let index = (0..m.history().len()).find(|&i| !analysed(m, i))?;
+    Some(Job {
+        epoch: m.history()[index].position.fingerprint(),
+        task: JobTask::Analyse {
+            index,
+            played: played_from(m, index),
+            deep: run.deep,
+        },
+    })
+}
 
-    /// The next position of the analysis under way to work out.
-    pub(super) fn analysis_job(&self) -> Option<Job> {
-        let run = self.analysing?;
-        let m = &self.current;
-        let index = (0..m.history().len()).find(|&i| !analysed(m, i))?;
-        Some(Job {
-            epoch: m.history()[index].position.fingerprint(),
-            task: JobTask::Analyse {
-                index,
-                played: played_from(m, index),
-                deep: run.deep,
-            },
-        })
-    }
-
-    /// Starts analysing the match on screen, or stops (`None`).
-    pub(super) fn set_analysing(&mut self, run: Option<AnalysisRun>) -> Effects {
-        self.analysing = run;
-        if run.is_some() && self.analysis_job().is_none() {
-            self.analysing = None;
-        }
-        Effects::NONE
-    }
-
-    /// Files the worker's answer for the snapshot at `index` (whose position had `key`), and
-    /// ends the run once every position is analysed.
-    pub(super) fn on_analysed(&mut self, index: usize, key: u64, reply: Reply) -> Effects {
-        let Some(run) = self.analysing else {
-            return Effects::NONE;
-        };
-        let m = &self.current;
-        let Some(snapshot) = m.history().get(index) else {
-            return Effects::NONE;
-        };
-        let position = &snapshot.position;
-        let played = played_from(m, index);
-        let annotation = match reply.answer {
-            Ok(Answer::Analysis(analysed)) => annotation(position, key, played, analysed, run.deep),
-            // The worker failed: the run stops with what it has.
-            _ => {
-                self.analysing = None;
-                return Effects::NONE;
-            }
-        };
-        // A position that changed meanwhile is refused as stale, and asked for again.
-        let filed = self.current.apply(Action::Annotate { index, annotation });
-        if self.analysis_job().is_none() {
-            self.analysing = None;
-        }
-        if filed.is_ok() {
-            Effects::SAVE
-        } else {
-            Effects::NONE
-        }
-    }
+/// Files in `m` the worker's answer `reply` for the snapshot at `index` (whose position had
+/// `key`), analysed by `run`: whether it was filed (a position that changed meanwhile is
+/// refused as stale, and asked for again), or `None` when the worker failed and the run
+/// stops with what it has.
+pub(super) fn file(
+    m: &mut Match,
+    run: AnalysisRun,
+    index: usize,
+    key: u64,
+    reply: Reply,
+) -> Option<bool> {
+    let Some(snapshot) = m.history().get(index) else {
+        return Some(false);
+    };
+    let Ok(Answer::Analysis(analysed)) = reply.answer else {
+        return None;
+    };
+    let played = played_from(m, index);
+    let annotation = annotation(&snapshot.position, key, played, analysed, run.deep);
+    Some(m.apply(Action::Annotate { index, annotation }).is_ok())
 }
 
 /// The annotation of `position` (with fingerprint `key`) from the worker's `analysed`, the
 /// move `played` from it judged against the best with the game's thresholds.
-pub(super) fn annotation(
+fn annotation(
     position: &Position,
     key: u64,
     played: Option<CellMove>,

@@ -27,6 +27,7 @@
 //!   is what is saved as the match on screen meanwhile.
 
 mod analysis;
+mod effects;
 mod error;
 mod feedback;
 mod hints;
@@ -35,19 +36,19 @@ pub mod online;
 use std::mem;
 use std::rc::Rc;
 
-use ishi_ai::AnyLevel;
-use ishi_worker::{Answer, HintBudget, Reply};
+use ishi_worker::{Answer, Reply};
 
 pub use analysis::AnalysisRun;
+pub use effects::{Effects, Job, JobTask};
 pub use error::{AppError, ComputerFailure};
 pub use feedback::{Cue, Feedback, Sound};
 pub use hints::{HintValue, Hints};
 pub use online::{Link, Online, OnlineAction};
 
-use ishi_online::protocol::{ClientMessage, Summary};
+use ishi_online::protocol::Summary;
 use ishi_scoring::DeadStones;
 
-use crate::model::{Action, CellMove, GameKind, Match, MatchConfig, Refusal};
+use crate::model::{Action, GameKind, Match, MatchConfig, Refusal};
 use crate::records::ImportError;
 use crate::saved::{LoadError, Loaded, OnlineSeat, RECENT_GAMES, RecentGame, SavedApp, SavedMatch};
 use crate::settings::{Confirm, Language, Settings, Theme};
@@ -176,88 +177,6 @@ pub enum AppAction {
     Report(AppError),
     /// Online games.
     Online(OnlineAction),
-}
-
-/// What the front end must do after an action (the app's one caller of
-/// [`AppState::apply`], `AppHandle::dispatch`, does it).
-#[derive(Clone, PartialEq, Debug)]
-pub struct Effects {
-    /// Save the state: something that is saved changed.
-    pub save: bool,
-    /// Send these to the game server, in order (dropped while the link is down: what
-    /// matters is sent again when it is back, [`Online::resync`]).
-    pub send: Vec<ClientMessage>,
-    /// The sound and vibration of a move that appeared on the board during play.
-    pub feedback: Option<Feedback>,
-}
-
-impl Effects {
-    /// Nothing to do.
-    pub const NONE: Effects = Effects {
-        save: false,
-        send: Vec::new(),
-        feedback: None,
-    };
-    /// Save.
-    pub const SAVE: Effects = Effects {
-        save: true,
-        send: Vec::new(),
-        feedback: None,
-    };
-
-    /// Send `messages`.
-    pub fn send(messages: Vec<ClientMessage>) -> Effects {
-        Effects {
-            save: false,
-            send: messages,
-            feedback: None,
-        }
-    }
-}
-
-/// What the computer is to work out for the match on screen.
-#[derive(Copy, Clone, PartialEq, Debug)]
-pub struct Job {
-    /// The match's epoch it is for (for [`JobTask::Analyse`], the fingerprint of the
-    /// position analysed): the answer is taken only if the match is still there.
-    pub epoch: u64,
-    /// What to work out.
-    pub task: JobTask,
-}
-
-/// The kinds of work the computer does.
-#[derive(Copy, Clone, PartialEq, Debug)]
-pub enum JobTask {
-    /// The move of `level`, asked for after `delay_ms` (so that people see the last move land).
-    Move {
-        /// The level to play.
-        level: AnyLevel,
-        /// Milliseconds to wait before asking.
-        delay_ms: u32,
-    },
-    /// Who owns each point of a finished Go game, from this many playouts, and the dead
-    /// stones that follow: the count's first marks.
-    Ownership {
-        /// Playouts to run.
-        playouts: u32,
-    },
-    /// The analysis of the snapshot at `index` of the match's history, for "Analyse this
-    /// game". The job's epoch is the position's fingerprint, not the match's epoch, so that
-    /// stepping through the review does not restart it.
-    Analyse {
-        /// The snapshot's index.
-        index: usize,
-        /// The move played from it, to judge.
-        played: Option<CellMove>,
-        /// The deep budget.
-        deep: bool,
-    },
-    /// The values of the moves of the position, for the hints, one round deeper than the
-    /// last: they refine while the person to move thinks.
-    Hints {
-        /// How far this round looks.
-        budget: HintBudget,
-    },
 }
 
 /// The least time between a person's move and the computer's answer, so the person sees
@@ -489,6 +408,47 @@ impl AppState {
             epoch,
             task: JobTask::Move { level, delay_ms },
         })
+    }
+
+    /// The analysis of the whole game under way, if any.
+    pub fn analysing(&self) -> Option<AnalysisRun> {
+        self.analysing
+    }
+
+    /// How many positions of the match on screen are analysed, of how many.
+    pub fn analysis_progress(&self) -> (usize, usize) {
+        analysis::progress(&self.current)
+    }
+
+    /// The next position of the analysis under way to work out.
+    fn analysis_job(&self) -> Option<Job> {
+        analysis::next_job(&self.current, self.analysing?)
+    }
+
+    /// Starts analysing the match on screen, or stops (`None`).
+    fn set_analysing(&mut self, run: Option<AnalysisRun>) -> Effects {
+        self.analysing = run;
+        if run.is_some() && self.analysis_job().is_none() {
+            self.analysing = None;
+        }
+        Effects::NONE
+    }
+
+    /// Files the worker's answer for the snapshot at `index` (whose position had `key`), and
+    /// ends the run once every position is analysed, or when the worker failed.
+    fn on_analysed(&mut self, index: usize, key: u64, reply: Reply) -> Effects {
+        let Some(run) = self.analysing else {
+            return Effects::NONE;
+        };
+        let filed = analysis::file(&mut self.current, run, index, key, reply);
+        if filed.is_none() || self.analysis_job().is_none() {
+            self.analysing = None;
+        }
+        if filed == Some(true) {
+            Effects::SAVE
+        } else {
+            Effects::NONE
+        }
     }
 
     /// The next round of the values of the moves, when they are shown, a person is to move,

@@ -3,7 +3,7 @@ use ishi_ai::othello::OthelloLevel;
 use ishi_rules::go::GoRules;
 use ishi_rules::othello::Shape;
 use ishi_rules::{ByColor, IllegalReason};
-use ishi_worker::WorkerError;
+use ishi_worker::{HintBudget, WorkerError};
 
 use super::*;
 use crate::model::{Cell, CellMove, GoConfig, OthelloConfig, OthelloStart, Side, go_cell, humans};
