@@ -6,13 +6,11 @@
 //! text and works from a pipe, so scripted games double as tests.
 //!
 //! This file parses the command line and hands each subcommand to its module, which owns its
-//! options: `play/`, `othello/`, `gtp/`, `nboard.rs`, `matches/` (`match`) and `analyze/`.
-//! `args.rs` holds the options several subcommands share, `ggf.rs` the Othello game format
-//! that `nboard` and `analyze` both read.
+//! options: `play/`, `othello/`, `gtp/`, `nboard/`, `matches/` (`match`) and `analyze/`.
+//! `args.rs` holds the options several subcommands share.
 
 mod analyze;
 mod args;
-mod ggf;
 mod gtp;
 mod matches;
 mod nboard;

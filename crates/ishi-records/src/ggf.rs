@@ -16,8 +16,7 @@
 //! A move for the colour not to move is taken when the colour to move has no legal move: its
 //! pass is made first, since not every program writes passes down.
 //!
-//! Both `nboard` (`set game`, `move`) and `analyze` read GGF, so it sits beside them rather
-//! than inside either, and neither imports from the other.
+//! `ishi-cli` reads it in two places: its NBoard engine (`set game`, `move`) and `analyze`.
 
 use std::fmt;
 
@@ -27,16 +26,16 @@ use ishi_rules::othello::{Move, Othello, Shape, Square};
 
 /// Why a text is not a game this module reads, and where (in characters from the start).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct GgfError {
+pub struct GgfError {
     /// Characters before the place the text went wrong.
-    pub(crate) offset: usize,
+    pub offset: usize,
     /// What is wrong there.
-    pub(crate) kind: GgfErrorKind,
+    pub kind: GgfErrorKind,
 }
 
 /// What is wrong with a GGF text.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum GgfErrorKind {
+pub enum GgfErrorKind {
     /// The text does not have the shape `(; ... ;)` of properties `KEY[value]`.
     Syntax(&'static str),
     /// `GM` names another game.
@@ -72,7 +71,7 @@ impl std::error::Error for GgfError {}
 
 /// Reads one `square/eval/time` item (NBoard's `move` command and GGF's `B`/`W` values): the
 /// move, with anything after the first `/` ignored. `None` when it is not a move.
-pub(crate) fn parse_move(item: &str) -> Option<Move> {
+pub fn parse_move(item: &str) -> Option<Move> {
     let text = item.split('/').next().unwrap_or_default().trim();
     let upper = text.to_ascii_uppercase();
     if upper == "--" || (!upper.is_empty() && "PASS".starts_with(&upper)) {
@@ -87,7 +86,7 @@ pub(crate) fn parse_move(item: &str) -> Option<Move> {
 /// # Errors
 ///
 /// When the move is not legal for `player` here.
-pub(crate) fn play_as(
+pub fn play_as(
     position: &Othello,
     player: ishi_rules::Player,
     mv: Move,
@@ -113,7 +112,7 @@ pub(crate) fn play_as(
 /// # Errors
 ///
 /// [`GgfError`] with the offset of the first thing that does not fit.
-pub(crate) fn parse(text: &str) -> Result<Vec<Othello>, GgfError> {
+pub fn parse(text: &str) -> Result<Vec<Othello>, GgfError> {
     let chars: Vec<char> = text.chars().collect();
     let mut at = 0;
     let error = |offset, kind| GgfError { offset, kind };
@@ -160,7 +159,7 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Othello>, GgfError> {
 
 /// The moves between consecutive `positions` of a game (as [`parse`] returns them): the square
 /// that filled, or a pass where none did.
-pub(crate) fn moves(positions: &[Othello]) -> Vec<Move> {
+pub fn moves(positions: &[Othello]) -> Vec<Move> {
     positions
         .iter()
         .zip(positions.iter().skip(1))

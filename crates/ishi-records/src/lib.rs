@@ -1,5 +1,5 @@
-//! Game records at the edge: SGF (FF\[4\]) for Go, read and written, with errors that say what
-//! went wrong and where.
+//! Game records at the edge: SGF (FF\[4\]) for Go, read and written, and GGF for Othello
+//! ([`ggf`], as NBoard sends it), read, with errors that say what went wrong and where.
 //!
 //! ```
 //! use ishi_records::GoRecord;
@@ -45,6 +45,7 @@
 //! moving twice in a row, or after two passes, is followed (see [`GoRecord::replay`]); setup
 //! after the first move is refused.
 
+pub mod ggf;
 pub mod sgf;
 
 mod record;

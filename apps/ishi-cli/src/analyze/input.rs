@@ -8,7 +8,7 @@ use ishi_rules::othello::notation::{self, BoardStringError};
 use ishi_rules::othello::transcript::{self, TranscriptError, TranscriptErrorKind};
 use ishi_rules::othello::{Move, Othello};
 
-use crate::ggf::{self, GgfError};
+use ishi_records::ggf::{self, GgfError};
 
 /// A game to analyse.
 pub(crate) enum Record {
