@@ -6,11 +6,12 @@
 //! text and works from a pipe, so scripted games double as tests.
 //!
 //! This file parses the command line and hands each subcommand to its module, which owns its
-//! options: `play/`, `othello/`, `gtp/`, `nboard/`, `matches/` (`match`) and `analyze/`.
+//! options: `play/`, `othello/`, `go/`, `gtp/`, `nboard/`, `matches/` (`match`) and `analyze/`.
 //! `args.rs` holds the options several subcommands share.
 
 mod analyze;
 mod args;
+mod go;
 mod gtp;
 mod matches;
 mod nboard;
@@ -38,6 +39,9 @@ enum Command {
     /// Othello tools for engine developers.
     #[command(subcommand)]
     Othello(othello::OthelloCommand),
+    /// Go tools: what the network thinks of a position.
+    #[command(subcommand)]
+    Go(go::GoCommand),
     /// Run as a GTP version 2 engine on standard input and output: Go, or Othello.
     ///
     /// For GUIs (Sabaki, GoGui, Quarry), match tools and scripts. The Go engine also knows
@@ -95,6 +99,7 @@ fn main() -> ExitCode {
         Command::Othello(command) => {
             othello::run(&command, io::stdout().lock(), io::stderr().lock())
         }
+        Command::Go(command) => go::run(&command, io::stdout().lock()),
         Command::Gtp(args) => gtp::run(&args, io::stdin().lock(), io::stdout().lock()),
         Command::Nboard => {
             nboard::serve(io::stdin().lock(), io::stdout().lock(), io::stderr().lock())

@@ -400,3 +400,75 @@ fn a_match_between_two_engines_alternates_colours_and_counts() {
     assert!(!ok);
     assert!(text.contains("cannot start \"/no/such/engine\""), "{text}");
 }
+
+/// `go eval`'s JSON for the SGF `sgf` (read from standard input) with `args` after it.
+fn eval_json(sgf: &str, args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["go", "eval", "-", "--json"];
+    all.extend_from_slice(args);
+    let output = common::run(&all, sgf);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("one JSON document")
+}
+
+#[test]
+fn go_eval_reads_a_stone_in_atari_and_opens_in_the_centre() {
+    // White's C3 stands in atari against Black's B3, C4 and C2, Black to move.
+    let sgf = "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese];B[bg];W[cg];B[cf];W[gc];B[ch];W[gg])";
+    let eval = eval_json(sgf, &["--top", "3"]);
+    assert_eq!(eval["size"], 9);
+    assert_eq!(eval["to_move"], "B");
+    assert_eq!(eval["moves_played"], 6);
+    let top = eval["top"].as_array().unwrap();
+    assert_eq!(top.len(), 3);
+    let policy = |k: usize| top[k]["policy"].as_f64().unwrap();
+    assert!(policy(0) >= policy(1) && policy(1) >= policy(2));
+    assert!(policy(0) + policy(1) + policy(2) <= 1.0 + 1e-6);
+    let ownership = eval["ownership"].as_array().unwrap();
+    assert_eq!(ownership.len(), 81);
+    assert!(ownership.iter().all(|o| o.as_f64().unwrap().abs() <= 1.0));
+    // C3 (the seventh row from the top, column C) leans Black's, who can take the stone;
+    // Black's own stones around it are Black's.
+    let owner = |row: usize, column: usize| ownership[row * 9 + column].as_f64().unwrap();
+    assert!(owner(6, 2) > 0.3, "{eval}");
+    assert!(
+        owner(6, 1) > 0.8 && owner(5, 2) > 0.8 && owner(7, 2) > 0.8,
+        "{eval}"
+    );
+    let win = eval["win_rate"].as_f64().unwrap();
+    assert_eq!(
+        win,
+        eval["black_win_rate"].as_f64().unwrap(),
+        "Black is to move"
+    );
+    assert!((0.0..=1.0).contains(&win));
+    // The empty board: the centre first.
+    let start = eval_json(sgf, &["--move", "0", "--top", "1"]);
+    assert_eq!(start["to_move"], "B");
+    assert_eq!(start["moves_played"], 0);
+    assert_eq!(start["top"][0]["move"], "E5", "{start}");
+}
+
+#[test]
+fn go_eval_prints_a_map_and_refuses_what_it_cannot_read() {
+    let (ok, text) = ishi(&["go", "eval", "-"], "(;GM[1]FF[4]SZ[9];B[ee])");
+    assert!(ok, "{text}");
+    assert!(text.contains("white to move"), "{text}");
+    assert!(
+        text.contains("policy:") && text.contains("ownership"),
+        "{text}"
+    );
+    let (ok, text) = ishi(
+        &["go", "eval", "-", "--move", "2"],
+        "(;GM[1]FF[4]SZ[9];B[ee])",
+    );
+    assert!(!ok);
+    assert!(text.contains("--move 2: the record has 1 moves"), "{text}");
+    let (ok, text) = ishi(&["go", "eval", "-"], "(;GM[1]FF[4]SZ[9];B[ee];W[ee])");
+    assert!(!ok && text.contains("ishi-cli:"), "{text}");
+    let (ok, _) = ishi(&["go", "eval", "-"], "not a record");
+    assert!(!ok);
+}
