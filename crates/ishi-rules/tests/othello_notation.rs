@@ -1,4 +1,8 @@
 //! Board strings and transcripts: the FFO test files and malformed text.
+//!
+//! `data/ffo-*.obf` hold the FFO test suite's positions #1-#59 as FForum published them,
+//! each line with every move's exact score; `ishi-ai`'s solver tests and benches read them
+//! too.
 
 use ishi_rules::Game;
 use ishi_rules::othello::notation::{

@@ -8,7 +8,7 @@
 //! | --- | --- |
 //! | `nboard 2` | `set myname Ishi` |
 //! | `set depth N` (1 to 60) | nothing: the midgame searches go N plies deep, and positions with at most 2N empty squares (at most 20) are solved exactly |
-//! | `set game GGF` | nothing: the position is the end of that game (see `ggf.rs`) |
+//! | `set game GGF` | nothing: the position is the end of that game (see `ishi_records::ggf`) |
 //! | `set contempt N` | nothing: accepted and ignored (Ishi scores a draw as 0) |
 //! | `move F5/eval/time` or `F5` | nothing: the move is played; `PA` passes |
 //! | `hint N` | `status Ishi is thinking`, a `search PV EVAL 0 DEPTH` line for each of the N best moves (best first), `nodestats NODES SECONDS`, `status Ishi is waiting` |

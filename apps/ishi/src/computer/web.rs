@@ -10,6 +10,13 @@
 //! request. A request that needs a model that did not come gets
 //! [`WorkerError::ModelMissing`].
 //!
+//! **Why the page's own module.** The page hands the worker its compiled module and the
+//! worker instantiates it again, so the rules, the allocator, the formatting and `serde_json`
+//! are downloaded and compiled once. A worker module of its own repeated them: on 2026-11-24
+//! the two weighed 496 KB gzip, the one 438 KB. In the split build the engines, reachable
+//! only from [`think_json`], are a lazily loaded module that only the worker fetches, on its
+//! first request (`docs/web-size.md`, "Split modules", has its size).
+//!
 //! The codec ([`encode_request`] and the rest) is also compiled for the tests, which check the
 //! messages' JSON natively.
 

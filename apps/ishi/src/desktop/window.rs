@@ -28,9 +28,10 @@ use crate::{js, records, storage};
 /// The data file of the window's placement (`window.json`).
 const PLACEMENT_FILE: &str = "window";
 
-/// The app's icon, as the web app installs it. 192 pixels are plenty for a title bar or a
-/// task switcher, and decode in a moment (the 512-pixel one would make a megabyte of pixels
-/// to hand the system).
+/// The app's icon, as the web app installs it, decoded at start by the `image` crate that
+/// Dioxus' desktop renderer already links. 192 pixels are plenty for a title bar or a task
+/// switcher, and decode in a moment (the 512-pixel one would make a megabyte of pixels to
+/// hand the system).
 const ICON_PNG: &[u8] = include_bytes!("../../public/icons/icon-192.png");
 
 /// How long the window must stay still after moving or resizing before its placement is

@@ -3,8 +3,12 @@
 //! sends them [`Action`]s.
 //!
 //! Undo moves the cursor back to the last snapshot where a person had a decision to make, and
-//! redo moves it forward; neither replays a move. A new move cuts the snapshots after the
-//! cursor. Every snapshot carries the whole position (board, captures, side to move, passes,
+//! redo moves it forward; neither replays a move. Against the computer that is two plies, or
+//! one while the computer is still thinking (its search is then cancelled, as the state has
+//! moved on); Othello's forced passes are no decision and are stepped over; in a game the
+//! computer plays on both sides every real choice counts, so undo steps one ply (and the
+//! app's state pauses the game, so that the watcher can look). A new move cuts the snapshots
+//! after the cursor. Every snapshot carries the whole position (board, captures, side to move, passes,
 //! ko), so undo restores all of it.
 
 mod annotation;

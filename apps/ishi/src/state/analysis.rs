@@ -1,5 +1,7 @@
 //! "Analyse this game": every position of the match on screen analysed in the worker, one at
 //! a time, each answer filed with the match ([`Annotation`]) so that it is saved with it.
+//! The board stays usable meanwhile, Stop cancels the one request under way, and after a
+//! reload a new run starts from the first position not yet analysed.
 
 use ishi_analysis::{Analysis, GO, OTHELLO};
 use ishi_worker::{Analysed, Answer, Reply};

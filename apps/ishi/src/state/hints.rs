@@ -1,5 +1,10 @@
 //! The hints' values: the computer's value of each move of the position on screen, refined
 //! round by round while the person to move thinks, and dropped when a move is played.
+//!
+//! Go's territory (the setting `ownership`) is read from the same rounds' playouts, and a
+//! count shades the board with the ownership of its dead-stone guess
+//! ([`Match::count_ownership`](crate::model::Match::count_ownership)), so both shade it the
+//! same way.
 
 use ishi_analysis::{Candidate, Worth};
 use ishi_worker::{Answer, HintBudget, Reply};

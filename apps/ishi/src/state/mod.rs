@@ -14,6 +14,11 @@
 //! messages to the game server and the sound of a move played follow from what
 //! [`apply`](AppState::apply) returns ([`Effects`]).
 //!
+//! **Why one reducer** rather than a signal per concern: every change is an action that a
+//! unit test can apply (`tests.rs`), saving follows from the result, and the computer's work
+//! is derived from the state instead of being started by whichever component changed it.
+//! Components keep their renders small with `use_memo` over the one signal.
+//!
 //! Invariants:
 //! - An action that fails changes nothing but the notice, which then says why.
 //! - The match on screen and the one put aside are of different games.

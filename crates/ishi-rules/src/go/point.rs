@@ -1,4 +1,6 @@
-//! Go points and their GTP names.
+//! Go points and their names: GTP's (columns `A` to `T` without `I`, rows counted from the
+//! bottom) and SGF's. [`column_letter`] is the one table of the column letters, which the
+//! diagrams and the app's coordinates read too.
 
 use std::fmt;
 use std::str::FromStr;

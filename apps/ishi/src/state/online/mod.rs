@@ -6,6 +6,9 @@
 //! holds it; when the link is down it waits, and it is sent again (with the number of moves
 //! it follows, so that the server never plays it twice) when the link is back. What the
 //! server refuses is taken back from the board, with its reason in the status line.
+//!
+//! The computer's help (the values, the territory) stays out of an online game until it is
+//! over.
 
 use ishi_online::protocol::{ClientMessage, GameId, GameView, Seen, ServerMessage, Summary};
 use ishi_online::{GameSetup, Phase, SeatAct, SeatChoice, TimeControl};
