@@ -460,15 +460,16 @@ test("a part of the app that cannot be fetched says so, and the board plays on",
 test("an illegal answer from the computer is refused and reported, the board unchanged", async (t) => {
     const context = await session.browser.newContext({ ...PHONE, serviceWorkers: "block" });
     t.after(() => context.close());
-    // A worker that answers a1, never legal for White after f5.
+    // A worker that answers a1, never legal for White after f5 (the reply's JSON is checked
+    // natively by computer/web.rs's the_e2e_false_workers_reply_reads_as_a_move_to_a1).
     await context.route("**/worker/worker.js", (route) =>
         route.fulfill({
             contentType: "text/javascript",
             body: `self.onmessage = (event) => {
                 if (typeof event.data !== "string") return;
                 const { epoch } = JSON.parse(event.data);
-                self.postMessage(JSON.stringify({ epoch, mv: "a1", eval: "", depth: 0, nodes: 0,
-                    millis: 0, error: null }));
+                self.postMessage(JSON.stringify({ epoch, answer: { Ok: { move: { mv: [0, 0],
+                    eval: "none", depth: 0, nodes: 0, millis: 0 } } } }));
             };`,
         }),
     );

@@ -283,7 +283,7 @@ fn the_status_line_says_why_the_computer_made_no_move() {
     state
         .apply(AppAction::ComputerMove {
             epoch,
-            reply: Reply::failed(epoch, WorkerError::Stopped),
+            reply: Reply::failed(epoch, WorkerError::Stopped("a test".to_owned())),
         })
         .unwrap();
     assert_eq!(

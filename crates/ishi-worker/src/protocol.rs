@@ -227,7 +227,7 @@ impl Model {
 }
 
 /// Why a request has no answer. Front ends translate each variant.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum WorkerError {
     /// The request could not be read: not a request of this version.
@@ -248,9 +248,11 @@ pub enum WorkerError {
     GameOver,
     /// The model the task needs has not arrived yet.
     ModelMissing(Model),
-    /// The computer stopped before it answered (the web worker failed): said by the front
-    /// end's side of the boundary.
-    Stopped,
+    /// The computer stopped before it answered (the web worker failed, or the desktop's
+    /// thread ended): said by the front end's side of the boundary, with the platform's own
+    /// words for it (a script error's message), which are not translated: a detail for a bug
+    /// report.
+    Stopped(String),
     /// The part of the web build that holds the engines could not be loaded: said by the
     /// front end's side of the boundary.
     Unavailable,
@@ -272,7 +274,7 @@ impl std::fmt::Display for WorkerError {
             WorkerError::ModelMissing(Model::GoMoves) => {
                 f.write_str("the Go move model is not loaded")
             }
-            WorkerError::Stopped => f.write_str("the computer stopped"),
+            WorkerError::Stopped(detail) => write!(f, "the computer stopped: {detail}"),
             WorkerError::Unavailable => f.write_str("the computer's engines could not be loaded"),
         }
     }

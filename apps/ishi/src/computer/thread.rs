@@ -1,9 +1,11 @@
 //! The desktop's (and the tests') computer player: one thread that owns a
 //! [`Worker`] with the models the native build carries, and answers the requests sent to it
 //! in order. Cancelling raises the stop flag of the search under way, which then ends at once;
-//! its answer is dropped.
+//! its answer is dropped. A search that panics (a bug) answers [`WorkerError::Stopped`] with
+//! the panic's message, and the thread goes on with a fresh worker.
 
 use std::cell::RefCell;
+use std::panic::AssertUnwindSafe;
 use std::sync::mpsc;
 
 use ishi_ai::Stop;
@@ -29,7 +31,19 @@ fn start() -> mpsc::Sender<Job> {
             if stop.is_requested() {
                 continue;
             }
-            let reply = worker.think(&request, &stop);
+            let epoch = request.epoch;
+            let thought =
+                std::panic::catch_unwind(AssertUnwindSafe(|| worker.think(&request, &stop)));
+            let reply = thought.unwrap_or_else(|panic| {
+                // The worker may be half-way through a change: start afresh.
+                worker = Worker::with_embedded_models();
+                let detail = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| (*s).to_owned())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a search panicked".to_owned());
+                Reply::failed(epoch, WorkerError::Stopped(detail))
+            });
             if !stop.is_requested() {
                 let _ = answer.send(reply);
             }
@@ -49,9 +63,9 @@ pub(super) async fn think(request: Request) -> Option<Reply> {
         jobs.send((request, stop.clone(), answer)).is_ok()
     });
     if !sent {
-        // The thread has ended (a search panicked): the next request starts another.
+        // The thread has ended: the next request starts another.
         THREAD.with(|thread| thread.borrow_mut().0 = None);
-        return Some(Reply::failed(epoch, WorkerError::Stopped));
+        return Some(Reply::failed(epoch, ended()));
     }
     match reply.await {
         Ok(reply) => Some(reply),
@@ -59,9 +73,14 @@ pub(super) async fn think(request: Request) -> Option<Reply> {
         Err(_) if stop.is_requested() => None,
         Err(_) => {
             THREAD.with(|thread| thread.borrow_mut().0 = None);
-            Some(Reply::failed(epoch, WorkerError::Stopped))
+            Some(Reply::failed(epoch, ended()))
         }
     }
+}
+
+/// The failure of a request whose thread ended without an answer.
+fn ended() -> WorkerError {
+    WorkerError::Stopped("the computer's thread ended".to_owned())
 }
 
 pub(super) fn cancel() {

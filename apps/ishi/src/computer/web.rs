@@ -93,7 +93,8 @@ mod page {
     }
 
     /// Starts the worker if need be ([`spawn_worker`]), then asks it to think about
-    /// `request`: its reply's JSON, `null` when cancelled, `""` when the worker failed.
+    /// `request`: its reply's JSON, `null` when cancelled, and when the worker failed
+    /// [`FAILED`] followed by the script error's message.
     const START: &str = concat!(
         spawn_worker!(),
         r#"
@@ -104,12 +105,15 @@ mod page {
             worker.onerror = event => {
                 event.preventDefault();
                 window.ishiWorker = null;
-                resolve("");
+                resolve("\u0000" + (event.message || "the worker failed"));
             };
             worker.postMessage(request);
         });
     "#
     );
+
+    /// What begins `START`'s answer when the worker failed: no reply's JSON begins so.
+    const FAILED: char = '\u{0}';
 
     /// Starts the worker ahead of the first request.
     const WARM: &str = spawn_worker!();
@@ -143,7 +147,7 @@ mod page {
     }
 
     /// Asks the worker; `None` when cancelled. A worker that fails makes a
-    /// [`WorkerError::Stopped`] reply. The request's and the reply's JSON are written and
+    /// [`WorkerError::Stopped`] reply with the script error's message. The request's and the reply's JSON are written and
     /// read by lazy parts in the split build ([`crate::lazy`]), loaded with the engines after
     /// the first board and named for them (`engines_request`, `engines_reply`: the page's side
     /// of the computer player): a part that cannot be loaded makes a
@@ -160,8 +164,11 @@ mod page {
                 return unavailable();
             };
             let reply = js::call("request", START, &[&json?]).await?;
-            if reply.is_empty() {
-                return Some(Reply::failed(epoch, WorkerError::Stopped));
+            if let Some(detail) = reply.strip_prefix(FAILED) {
+                return Some(Reply::failed(
+                    epoch,
+                    WorkerError::Stopped(detail.to_owned()),
+                ));
             }
             crate::lazy::call(&DECODE_REPLY, reply)
                 .await
@@ -170,8 +177,11 @@ mod page {
         #[cfg(not(feature = "wasm-split"))]
         {
             let reply = js::call("request", START, &[&engines_request(request)?]).await?;
-            if reply.is_empty() {
-                return Some(Reply::failed(epoch, WorkerError::Stopped));
+            if let Some(detail) = reply.strip_prefix(FAILED) {
+                return Some(Reply::failed(
+                    epoch,
+                    WorkerError::Stopped(detail.to_owned()),
+                ));
             }
             engines_reply(reply)
         }
@@ -323,6 +333,20 @@ mod tests {
             decode_request(&encode_request(&othello).unwrap()),
             Ok(othello)
         );
+    }
+
+    /// The reply that `tests/e2e/app.test.mjs`'s false worker writes ("an illegal answer from
+    /// the computer"): a move a1, which the page must read as a move and then refuse.
+    #[test]
+    fn the_e2e_false_workers_reply_reads_as_a_move_to_a1() {
+        let json = r#"{"epoch":7,"answer":{"Ok":{"move":{"mv":[0,0],"eval":"none","depth":0,"nodes":0,"millis":0}}}}"#;
+        let reply = decode_reply(json).expect("a reply");
+        assert_eq!(reply.epoch, 7);
+        let Ok(Answer::Move(played)) = reply.answer else {
+            panic!("not a move: {reply:?}");
+        };
+        let a1 = ishi_rules::Move::Place(ishi_rules::any::Cell::new(0, 0));
+        assert_eq!(played.mv, a1);
     }
 
     #[test]

@@ -208,7 +208,7 @@ impl Tr {
     /// Why the computer made no move, for the status line's details.
     pub fn computer_failure(self, failure: &ComputerFailure) -> String {
         match failure {
-            ComputerFailure::Worker(error) => self.worker_error(*error),
+            ComputerFailure::Worker(error) => self.worker_error(error),
             ComputerFailure::NoMove => say!(
                 self,
                 "the computer answered no move",
@@ -226,7 +226,7 @@ impl Tr {
     }
 
     /// Why the computer did not answer.
-    pub fn worker_error(self, error: WorkerError) -> String {
+    pub fn worker_error(self, error: &WorkerError) -> String {
         match error {
             WorkerError::BadRequest => say!(
                 self,
@@ -240,7 +240,7 @@ impl Tr {
             ),
             WorkerError::IllegalMove { index, reason } => {
                 let number = index + 1;
-                let why = self.reason(reason);
+                let why = self.reason(*reason);
                 say!(
                     self,
                     "the computer could not replay move {number}: {why}",
@@ -267,9 +267,11 @@ impl Tr {
                 "the computer's Go knowledge could not be loaded",
                 "コンピューターの囲碁の知識データを読み込めませんでした"
             ),
-            WorkerError::Stopped => {
-                say!(self, "the computer stopped", "コンピューターが停止しました")
-            }
+            WorkerError::Stopped(detail) => say!(
+                self,
+                "the computer stopped: {detail}",
+                "コンピューターが停止しました: {detail}"
+            ),
             WorkerError::Unavailable => say!(
                 self,
                 "the computer could not be loaded (offline?)",

@@ -358,11 +358,11 @@ fn computer_failures() -> Vec<ComputerFailure> {
         W::GameOver,
         W::ModelMissing(Model::OthelloWeights),
         W::ModelMissing(Model::GoMoves),
-        W::Stopped,
+        W::Stopped("a detail".to_owned()),
         W::Unavailable,
     ];
     // A new variant does not compile here until it is listed above.
-    for error in workers {
+    for error in &workers {
         match error {
             W::BadRequest
             | W::BadStart
@@ -370,7 +370,7 @@ fn computer_failures() -> Vec<ComputerFailure> {
             | W::WrongGame
             | W::GameOver
             | W::ModelMissing(Model::OthelloWeights | Model::GoMoves)
-            | W::Stopped
+            | W::Stopped(_)
             | W::Unavailable => {}
         }
     }

@@ -279,12 +279,14 @@ fn the_computer_s_answer_is_played_checked_and_dropped_when_late() {
     failing
         .apply(AppAction::ComputerMove {
             epoch: asked,
-            reply: Reply::failed(asked, WorkerError::Stopped),
+            reply: Reply::failed(asked, WorkerError::Stopped("a test".to_owned())),
         })
         .unwrap();
     assert_eq!(
         failing.computer_failure(),
-        Some(&ComputerFailure::Worker(WorkerError::Stopped))
+        Some(&ComputerFailure::Worker(WorkerError::Stopped(
+            "a test".to_owned()
+        )))
     );
 }
 
@@ -362,7 +364,7 @@ fn a_go_count_asks_for_ownership_and_stops_waiting_without_it() {
     state
         .apply(AppAction::Ownership {
             epoch,
-            reply: Reply::failed(epoch, WorkerError::Stopped),
+            reply: Reply::failed(epoch, WorkerError::Stopped("a test".to_owned())),
         })
         .unwrap();
     assert_eq!(state.job(), None, "the count stops waiting");
@@ -583,7 +585,7 @@ fn exact_values_are_final_and_a_failed_round_keeps_what_came() {
     failing
         .apply(AppAction::Hints {
             epoch,
-            reply: Reply::failed(epoch, WorkerError::Stopped),
+            reply: Reply::failed(epoch, WorkerError::Stopped("a test".to_owned())),
         })
         .unwrap();
     let hints = failing.hints().unwrap();
@@ -715,7 +717,7 @@ fn an_analysis_stops_when_asked_or_when_the_worker_fails() {
         .apply(AppAction::Analysed {
             index,
             key,
-            reply: Reply::failed(index as u64, WorkerError::Stopped),
+            reply: Reply::failed(index as u64, WorkerError::Stopped("a test".to_owned())),
         })
         .unwrap();
     assert_eq!(state.analysing(), None);
