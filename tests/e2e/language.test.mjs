@@ -54,6 +54,11 @@ test("errors read in Japanese too, words and all", async (t) => {
     const error = await page.locator(".more-sheet .error").innerText();
     assert.equal(error, "読み込めません: 3手目（7 文字目）: 「z」は「f5」のようなマスではありません。");
     await screenshot(page, "language-japanese-import-error");
+    // The sheet ends with what Ishi is, and the credit of the Go network it ships.
+    const about = await page.locator(".more-sheet .about").allInnerTexts();
+    assert.equal(about.length, 2);
+    assert.match(about[0], /^Ishi \d+\.\d+\.\d+（MIT または Apache-2\.0/);
+    assert.match(about[1], /KataGo の g170 .*David J Wu/);
     // A komi that is not a number, in the new-game sheet.
     await page.tap(".more-sheet button.secondary");
     await page.tap("header button.new-game");

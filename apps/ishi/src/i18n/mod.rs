@@ -479,6 +479,29 @@ impl Tr {
         self.pick("Close", "閉じる")
     }
 
+    /// The "about" section's title.
+    pub fn about(self) -> &'static str {
+        self.pick("About Ishi", "Ishi について")
+    }
+
+    /// The "about" section's lines: the app and its licence, then the credit of the Go
+    /// network it ships (KataGo's licence asks that its notice go with every copy).
+    pub fn about_lines(self, version: &str) -> [String; 2] {
+        match self.0 {
+            Language::English => [
+                format!("Ishi {version}, free software under the MIT or Apache-2.0 licence."),
+                "Go network: KataGo's g170 network (6 blocks, 96 channels), © David J Wu                  (\"lightvector\") and the KataGo authors, under KataGo's MIT licence."
+                    .to_owned(),
+            ],
+            Language::Japanese => [
+                format!("Ishi {version}（MIT または Apache-2.0 ライセンスの自由ソフトウェア）"),
+                "囲碁のニューラルネット: KataGo の g170 ネットワーク（6 ブロック・96 チャンネル）\
+                 © David J Wu（\"lightvector\"）と KataGo の作者たち、KataGo の MIT ライセンス"
+                    .to_owned(),
+            ],
+        }
+    }
+
     /// The record section's title.
     pub fn record(self) -> &'static str {
         self.pick("Game record", "棋譜")

@@ -1,5 +1,6 @@
 //! The "more" sheet: the game record to copy or download, importing a record (pasted or from a
-//! file), and the recent games to review or continue.
+//! file), the recent games to review or continue, and what Ishi is (its version, its licence,
+//! and the credit of the Go network it ships).
 
 use dioxus::prelude::*;
 
@@ -47,6 +48,10 @@ fn more_part(_: ()) -> Element {
             {recent_games(app, tr)}
             h2 { {tr.online_games()} }
             button { class: "action online-games", onclick: move |_| app.send(AppAction::Show(Overlay::OnlineGames)), {tr.online_games()} }
+            h2 { {tr.about()} }
+            for line in tr.about_lines(env!("CARGO_PKG_VERSION")) {
+                p { class: "about", "{line}" }
+            }
             div { class: "dialog-buttons",
                 button { class: "secondary", onclick: move |_| app.send(AppAction::Show(Overlay::None)), {tr.close()} }
             }
