@@ -46,6 +46,7 @@ mod pattern;
 mod playout;
 mod priors;
 mod tactics;
+mod tree;
 
 /// What the engine's unit tests share.
 #[cfg(test)]
