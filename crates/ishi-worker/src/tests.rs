@@ -226,6 +226,27 @@ fn a_model_is_needed_before_it_arrives_and_a_bad_one_changes_nothing() {
         Err(LoadError::GoMoves(_))
     ));
     assert!(!worker.has(Model::GoMoves));
+    // A network level plays as its Monte Carlo fallback until the network arrives, then
+    // with the network: its policy's move, one evaluation.
+    let net = Request {
+        task: Task::Move {
+            level: GoLevel::NetPolicy.into(),
+        },
+        ..go
+    };
+    let played = |worker: &mut Worker| match worker.think(&net, &Stop::new()).answer {
+        Ok(Answer::Move(played)) => played,
+        other => panic!("no move: {other:?}"),
+    };
+    assert!(played(&mut worker).nodes > 1);
+    assert!(matches!(
+        worker.load(Model::GoNetwork, b"ISHN"),
+        Err(LoadError::GoNetwork(_))
+    ));
+    assert!(!worker.has(Model::GoNetwork));
+    assert_eq!(worker.load(Model::GoNetwork, ishi_nn::G170_B6C96), Ok(()));
+    assert!(worker.has(Model::GoNetwork));
+    assert_eq!(played(&mut worker).nodes, 1);
 }
 
 #[test]
