@@ -146,18 +146,19 @@ impl GoLevel {
 
     /// The Monte Carlo search that plays in this level's place when the network is missing
     /// (a web worker before the network has arrived, or a browser without WebAssembly
-    /// SIMD), as its limits; `None` for the levels that do not need the network. It is the
-    /// strongest Monte Carlo budget that is no stronger than the level and fits its time:
-    /// `net-t0.7` plays with 2,000 playouts a move, and the levels from `net-policy` up with
-    /// 30,000 in 4 s at most (the budgets of the Monte Carlo levels that were, whose
-    /// strengths the ladder measured). Never an error: the game goes on, a little weaker.
+    /// SIMD), as its limits; `None` for the levels that do not need the network. Each level
+    /// takes the place of a Monte Carlo level that was, in the same order and so in the same
+    /// ladder, which its games measured: `net-t0.7` plays with 500 playouts a move,
+    /// `net-policy` (the level a new player meets first) with 2,000, `net-16` with 8,000, and
+    /// `net-128` and `net-1024` with 30,000 in 4 s at most. Never an error: the game goes
+    /// on, weaker, and at the pace players knew.
     pub fn fallback(self) -> Option<Limits> {
         match self {
             GoLevel::Random | GoLevel::Mcts100 => None,
-            GoLevel::NetT07 => Some(Limits::nodes(2_000)),
-            GoLevel::NetPolicy | GoLevel::Net16 | GoLevel::Net128 | GoLevel::Net1024 => {
-                Some(STRONG_MCTS)
-            }
+            GoLevel::NetT07 => Some(Limits::nodes(500)),
+            GoLevel::NetPolicy => Some(Limits::nodes(2_000)),
+            GoLevel::Net16 => Some(Limits::nodes(8_000)),
+            GoLevel::Net128 | GoLevel::Net1024 => Some(STRONG_MCTS),
         }
     }
 
@@ -383,11 +384,15 @@ mod tests {
 
     #[test]
     fn the_network_levels_fall_back_to_monte_carlo_and_the_others_need_nothing() {
+        let mut weakest = 100;
         for level in levels() {
             assert_eq!(level.id.fallback().is_some(), level.id.needs_network());
             if let Some(limits) = level.id.fallback() {
-                // Playouts, at most the strongest levels' time: a Monte Carlo budget.
-                assert!(limits.nodes.is_some_and(|n| n >= 2_000), "{}", level.id);
+                // Playouts, at most the strongest levels' time: a Monte Carlo budget, more
+                // of them up the ladder than for the level below.
+                let nodes = limits.nodes.expect("a playout budget");
+                assert!(nodes >= weakest, "{}", level.id);
+                weakest = nodes;
                 assert!(limits.time.is_none_or(|t| t <= STRONG_TIME));
             }
         }
