@@ -13,7 +13,7 @@ use super::features::{self, Model};
 use super::ownership::{add_owners, average, lead_if_ended, ownership};
 use super::playout::{self, Amaf};
 use super::priors::{self, Knowledge, Prior};
-use super::tree::{self, Linked, PASS, decode, encode, remaining};
+use super::tree::{self, Linked, PASS, Resign, decode, encode, remaining};
 /// Playouts between two looks at the clock and at the stop flag.
 const CLOCK_EVERY: u64 = 16;
 /// Playouts between two checks whether the choice can still change.
@@ -174,11 +174,13 @@ impl Config {
     /// rate is below [`resign_below`](Config::resign_below) after at least
     /// [`resign_after`](Config::resign_after) playouts.
     pub fn resigns(&self, result: &SearchResult<Move>) -> bool {
-        match (self.resign_below, result.eval) {
-            (Some(threshold), Eval::WinRate(rate)) => {
-                rate < threshold && result.nodes >= self.resign_after
-            }
-            _ => false,
+        self.resign().resigns(result)
+    }
+
+    fn resign(&self) -> Resign {
+        Resign {
+            below: self.resign_below,
+            after: self.resign_after,
         }
     }
 }
@@ -563,16 +565,7 @@ impl Mcts {
 
     /// Whether the most visited root move is more than `left` playouts ahead of the next.
     fn settled(&self, left: u64) -> bool {
-        let (mut first, mut second) = (0u64, 0u64);
-        for child in self.children(0) {
-            let v = u64::from(self.nodes[child].visits);
-            if v > first {
-                (first, second) = (v, first);
-            } else if v > second {
-                second = v;
-            }
-        }
-        first - second > left
+        tree::settled(self.children(0).map(|c| self.nodes[c].visits), left)
     }
 
     /// Whether the search looks lost but has not run the playouts that resigning needs yet:
@@ -581,12 +574,8 @@ impl Mcts {
         let best = self
             .children(0)
             .max_by(|&a, &b| self.nodes[a].by_visits(&self.nodes[b]));
-        match (self.config.resign_below, best) {
-            (Some(threshold), Some(best)) => {
-                playouts < self.config.resign_after && self.nodes[best].win_rate() < threshold
-            }
-            _ => false,
-        }
+        let rate = best.map(|b| self.nodes[b].win_rate());
+        self.config.resign().pending(playouts, rate)
     }
 
     /// The move to play in `go`, the root's position, and its win rate; `ended` is the

@@ -1,11 +1,11 @@
 //! What Go's two tree searches share: moves packed in 16 bits, trees whose children lie side
 //! by side in one `Vec`, the subtree kept when the next search starts a move or two below
-//! the last root, and the budget left.
+//! the last root, the budget left and when to stop early, and when to resign.
 
 use ishi_rules::go::{Go, MAX_SIZE, Move};
 
 use super::playout::{point_of, slot};
-use crate::search::{Clock, Limits};
+use crate::search::{Clock, Eval, Limits, SearchResult};
 
 /// A packed [`Move`] of a pass.
 pub(super) const PASS: u16 = u16::MAX;
@@ -120,4 +120,46 @@ pub(super) fn remaining(budget_left: u64, done: u64, clock: &Clock, limits: Limi
         (done as f64 / elapsed * left.max(0.0)) as u64
     });
     budget_left.min(by_time)
+}
+
+/// Whether the most visited of the root's children (their `visits`) is more than `left`
+/// simulations ahead of the next: then no other can overtake it.
+pub(super) fn settled(visits: impl Iterator<Item = u32>, left: u64) -> bool {
+    let (mut first, mut second) = (0u64, 0u64);
+    for v in visits.map(u64::from) {
+        if v > first {
+            (first, second) = (v, first);
+        } else if v > second {
+            second = v;
+        }
+    }
+    first - second > left
+}
+
+/// When a search resigns: a win rate below `below` after at least `after` simulations.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Resign {
+    pub(super) below: Option<f32>,
+    pub(super) after: u64,
+}
+
+impl Resign {
+    /// Whether `result` is resigned.
+    pub(super) fn resigns(self, result: &SearchResult<Move>) -> bool {
+        match (self.below, result.eval) {
+            (Some(threshold), Eval::WinRate(rate)) => {
+                rate < threshold && result.nodes >= self.after
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a search of `done` simulations whose choice has the win rate `best` looks lost
+    /// but has not run the simulations resigning needs: then it must not stop early.
+    pub(super) fn pending(self, done: u64, best: Option<f32>) -> bool {
+        match (self.below, best) {
+            (Some(threshold), Some(best)) => done < self.after && best < threshold,
+            _ => false,
+        }
+    }
 }

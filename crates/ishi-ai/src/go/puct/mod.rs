@@ -80,7 +80,7 @@ use self::node::{Exploration, Node, Utility};
 use super::mcts::RootMove;
 use super::ownership::{lead_if_ended, margin_if_ended, ownership};
 use super::playout::neighbours;
-use super::tree::{self, PASS, decode, encode, remaining};
+use super::tree::{self, PASS, Resign, decode, encode, remaining};
 use crate::search::{Clock, Eval, Limits, SearchResult, Stop};
 
 /// The positions the network reads: the last five moves and the one evaluated.
@@ -157,11 +157,13 @@ impl Config {
     /// rate is below [`resign_below`](Config::resign_below) after at least
     /// [`resign_after`](Config::resign_after) visits.
     pub fn resigns(&self, result: &SearchResult<Move>) -> bool {
-        match (self.resign_below, result.eval) {
-            (Some(threshold), Eval::WinRate(rate)) => {
-                rate < threshold && result.nodes >= self.resign_after
-            }
-            _ => false,
+        self.resign().resigns(result)
+    }
+
+    fn resign(&self) -> Resign {
+        Resign {
+            below: self.resign_below,
+            after: self.resign_after,
         }
     }
 }
@@ -219,11 +221,6 @@ impl Puct {
     /// The configuration.
     pub fn config(&self) -> &Config {
         &self.config
-    }
-
-    /// The network the search evaluates with.
-    pub fn network(&self) -> &Arc<Network> {
-        self.evaluator.network()
     }
 
     /// The nodes the tree holds now.
@@ -615,28 +612,15 @@ impl Puct {
 
     /// Whether the most visited root move is more than `left` visits ahead of the next.
     fn settled(&self, left: u64) -> bool {
-        let (mut first, mut second) = (0u64, 0u64);
-        for child in &self.nodes[tree::children(&self.nodes, 0)] {
-            let v = u64::from(child.visits);
-            if v > first {
-                (first, second) = (v, first);
-            } else if v > second {
-                second = v;
-            }
-        }
-        first - second > left
+        let children = &self.nodes[tree::children(&self.nodes, 0)];
+        tree::settled(children.iter().map(|c| c.visits), left)
     }
 
     /// Whether the search looks lost but has not run the visits that resigning needs yet:
     /// then it does not stop early.
     fn may_resign(&self, visits: u64) -> bool {
-        let best = self.ranked().first().map(|&c| self.nodes[c]);
-        match (self.config.resign_below, best) {
-            (Some(threshold), Some(best)) => {
-                visits < self.config.resign_after && best.win_rate() < threshold
-            }
-            _ => false,
-        }
+        let best = self.ranked().first().map(|&c| self.nodes[c].win_rate());
+        self.config.resign().pending(visits, best)
     }
 
     /// The move to play in `go` instead of `chosen` when `chosen` is a pass that the root's
