@@ -10,7 +10,7 @@ import { PHONE, cell, launch, newGame, openApp } from "../tests/e2e/browser.mjs"
 
 /** A 60-move game of strong human players (eOthello's public games, the first of them). */
 const OTHELLO_GAME = "f5d6c4d3e6f4e3f6c5b4e7f3c6d7b5a5c3b3g5h5g4h4e2g6b6d8c7c8a4a6a7f1a3c2d2b2e1b7g3h3f2d1a1a2b1a8c1g1f7g8e8f8b8g7h8h7h6h2g2h1";
-/** 60 moves of 9x9 and of 19x19 Go, played by Ishi's mcts-500 level (seed 3). */
+/** 60 moves of 9x9 and of 19x19 Go, played by the Monte Carlo level of 500 playouts Ishi had then (seed 3). */
 const GO_9X9 = "(;FF[4]GM[1]SZ[9]KM[7]RU[Chinese];B[cd];W[ce];B[de];W[df];B[cf];W[be];B[dg];W[ef];B[bf];W[ee];B[dd];W[ed];B[ec];W[fc];B[fd];W[eb];B[dc];W[fe];B[fb];W[gc];B[gb];W[hb];B[gd];W[hc];B[eg];W[fg];B[fh];W[ge];B[db];W[cg];B[bd];W[gh];B[gg];W[ff];B[eh];W[fi];B[hh];W[hi];B[ei];W[ae];B[af];W[ad];B[gi];W[ii];B[ac];W[ad];B[ae];W[hd];B[ih];W[ea];B[ga];W[da];B[cc];W[bb];B[ab];W[ba];B[hg];W[if];B[hf];W[he])";
 const GO_19X19 = "(;FF[4]GM[1]SZ[19]KM[7]RU[Chinese];B[lq];W[lp];B[kp];W[lo];B[fq];W[fr];B[mq];W[np];B[no];W[on];B[nn];W[qd];B[od];W[ne];B[ng];W[mg];B[nh];W[qi];B[ph];W[pg];B[pf];W[nf];B[qg];W[rg];B[rh];W[qh];B[qf];W[og];B[of];W[rf];B[re];W[ko];B[op];W[nq];B[nr];W[oq];B[or];W[mp];B[pq];W[oo];B[pp];W[pr];B[jo];W[os];B[nl];W[mr];B[kr];W[jn];B[jp];W[eq];B[ep];W[dp];B[fc];W[se];B[rd];W[sh];B[ri];W[rj];B[er];W[dq])";
 
@@ -40,7 +40,7 @@ try {
     await measureFirstBoard();
     await measureTap();
     await measureGap("Othello", { game: "Othello", board: "8x8", black: "human", white: "master" }, "f5");
-    await measureGap("Go 19x19", { game: "Go", size: 19, black: "human", white: "mcts-30000" }, "Q16");
+    await measureGap("Go 19x19", { game: "Go", size: 19, black: "human", white: "net-1024" }, "Q16");
     await measureFirstValues("Othello", { game: "Othello", board: "8x8", black: "human", white: "human" });
     await measureFirstValues("Go 9x9", { game: "Go", size: 9, black: "human", white: "human" });
     await measureAnalysis("Othello, 60 moves", OTHELLO_GAME, 40);

@@ -52,7 +52,7 @@ pub trait LevelId:
     /// This level's name, description and limits.
     fn level(self) -> &'static Level<Self>;
 
-    /// The id as written on command lines and in saved games: `master`, `mcts-2000`.
+    /// The id as written on command lines and in saved games: `master`, `net-128`.
     fn as_str(self) -> &'static str;
 
     /// The strongest level: the last of [`levels`](LevelId::levels).
@@ -105,7 +105,7 @@ impl Error for UnknownLevel {}
 /// A level of either game: what a front end keeps for a computer player of any game.
 ///
 /// With the `serde` feature it reads and writes as the game and the id, `{"othello":"master"}`
-/// or `{"go":"mcts-2000"}`.
+/// or `{"go":"net-128"}`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(
     feature = "serde",
@@ -120,7 +120,7 @@ pub enum AnyLevel {
 }
 
 impl AnyLevel {
-    /// The id as written on command lines and in saved games: `master`, `mcts-2000`.
+    /// The id as written on command lines and in saved games: `master`, `net-128`.
     pub fn as_str(self) -> &'static str {
         match self {
             AnyLevel::Othello(id) => id.as_str(),
@@ -180,7 +180,7 @@ mod text {
     use serde::de::{self, Deserialize, Deserializer, Visitor};
     use serde::ser::{Serialize, Serializer};
 
-    use super::{GoLevel, LevelId, OthelloLevel, parse};
+    use super::{GoLevel, LevelId, OthelloLevel};
 
     /// Reads a level id of `Id`'s game from a string.
     struct IdVisitor<Id>(PhantomData<Id>);
@@ -193,7 +193,7 @@ mod text {
         }
 
         fn visit_str<E: de::Error>(self, text: &str) -> Result<Id, E> {
-            parse(text).map_err(E::custom)
+            text.parse().map_err(E::custom)
         }
     }
 
@@ -254,10 +254,11 @@ mod tests {
         check_game(&[
             G::Random,
             G::Mcts100,
-            G::Mcts500,
-            G::Mcts2000,
-            G::Mcts8000,
-            G::Mcts30000,
+            G::NetT07,
+            G::NetPolicy,
+            G::Net16,
+            G::Net128,
+            G::Net1024,
         ]);
     }
 
@@ -276,10 +277,11 @@ mod tests {
             [
                 "random",
                 "mcts-100",
-                "mcts-500",
-                "mcts-2000",
-                "mcts-8000",
-                "mcts-30000"
+                "net-t0.7",
+                "net-policy",
+                "net-16",
+                "net-128",
+                "net-1024"
             ]
         );
     }
@@ -291,7 +293,7 @@ mod tests {
         assert_ne!(othello, go);
         assert_eq!(othello.to_string(), "random");
         assert_eq!(go.as_str(), "random");
-        assert_eq!(AnyLevel::from(GoLevel::Mcts2000).name(), "Casual");
+        assert_eq!(AnyLevel::from(GoLevel::NetT07).name(), "Casual");
         assert_eq!(
             AnyLevel::from(OthelloLevel::Minimax4).limits(),
             Limits::depth(4)
@@ -323,11 +325,12 @@ mod tests {
             assert_eq!(json, format!("{{\"go\":\"{}\"}}", level.id));
             assert_eq!(serde_json::from_str::<AnyLevel>(&json).unwrap(), any);
         }
-        // A value, not only text: the ids are read from owned strings too.
+        // A value, not only text: the ids are read from owned strings too, and an id of a
+        // level that is gone as the nearest level.
         let value = serde_json::json!({"go": "mcts-2000"});
         assert_eq!(
             serde_json::from_value::<AnyLevel>(value).unwrap(),
-            AnyLevel::Go(GoLevel::Mcts2000)
+            AnyLevel::Go(GoLevel::NetT07)
         );
     }
 

@@ -14,9 +14,10 @@
 //! assert!(start.is_legal(mv));
 //! ```
 //!
-//! [`go`] plays Go: [`go::levels`] from `random` up to Monte Carlo tree search with 30,000
-//! playouts a move, [`go::choose`] for one move, and [`go::Mcts`], the engine that keeps its
-//! tree between moves, for the GTP engine.
+//! [`go`] plays Go: [`go::levels`] from `random` and Monte Carlo tree search up to PUCT
+//! search on KataGo's network ([`go::puct`]), [`go::choose`] for one move, [`go::Engine`],
+//! the player of a level that keeps its search between moves, for the GTP engine and the
+//! match runner, and [`go::Mcts`], the Monte Carlo engine, for analysis.
 //!
 //! [`othello`] plays Othello: [`othello::levels`] from `random` up to `master`,
 //! [`othello::choose`] for one move, and [`othello::Engine`], the alpha-beta engine with its
@@ -24,7 +25,7 @@
 //!
 //! A level's id is an enum of its game, [`othello::OthelloLevel`] or [`go::GoLevel`], both
 //! [`LevelId`]s, and [`AnyLevel`] is either: code matches on them, and only parsing reads the
-//! ids' text (`master`, `mcts-2000`), so a misspelt id is a compile error, not a level that
+//! ids' text (`master`, `net-128`), so a misspelt id is a compile error, not a level that
 //! never matches. The feature `serde` reads and writes them as that text.
 
 pub mod go;

@@ -4,8 +4,8 @@
 //! `cargo bench -p ishi-analysis --bench analysis`. Othello: five 60-move games of strong human
 //! players (eOthello's public games, the first five of `../shared/data/othello-games`) at
 //! `Budget::QUICK` and `Budget::DEEP`, with how many positions came out exact. Go: a 60-move
-//! 9x9 game and a 60-move 19x19 game played by the `mcts-500` level from a fixed seed,
-//! analysed at 2,000 and 1,000 playouts a position.
+//! 9x9 game and a 60-move 19x19 game played by Monte Carlo search at 500 playouts a move
+//! from a fixed seed, analysed at 2,000 and 1,000 playouts a position.
 
 #[path = "../../ishi-rules/benches/support/cpu.rs"]
 mod cpu;
@@ -14,9 +14,9 @@ use std::sync::Arc;
 
 use cpu::cpu_seconds;
 use ishi_ai::go::features::Model;
-use ishi_ai::go::{GoLevel, choose};
+use ishi_ai::go::{GoLevel, GoModels, choose};
 use ishi_ai::othello::{Engine, Weights};
-use ishi_ai::{LevelId, Stop};
+use ishi_ai::{Level, LevelId, Limits, Stop};
 use ishi_analysis::{Class, go, othello};
 use ishi_rules::Game;
 use ishi_rules::go::{Go, GoRules, Move};
@@ -60,16 +60,23 @@ fn othello_game(moves: &str, budget: othello::Budget) {
     );
 }
 
-/// A game of `plies` moves by the `mcts-500` level on a board of side `size`.
+/// A game of `plies` moves by Monte Carlo search at 500 playouts a move (the `mcts-500` level
+/// that was) on a board of side `size`.
 fn go_game(size: usize, plies: usize) -> (Go, Vec<Move>) {
     let start = Go::new(size, GoRules::CHINESE).expect("a board size the rules take");
     let mut rng = SmallRng::seed_from_u64(11);
     let mut position = start.clone();
     let mut moves = Vec::new();
-    let model = Some(Arc::new(Model::embedded()));
+    let models = GoModels {
+        moves: Some(Arc::new(Model::embedded())),
+        network: None,
+    };
     while moves.len() < plies && !position.is_over() {
-        let level = GoLevel::Mcts500.level();
-        let Some(mv) = choose(level, model.as_ref(), &position, &mut rng, &Stop::new()).best else {
+        let level = &Level {
+            limits: Limits::nodes(500),
+            ..*GoLevel::Mcts100.level()
+        };
+        let Some(mv) = choose(level, &models, &position, &[], &mut rng, &Stop::new()).best else {
             break;
         };
         position = position.play(mv).expect("the engine plays legal moves");

@@ -29,7 +29,8 @@
 //! **Pieces.** [`Network`] holds the weights (a value, shared with `Arc`, never a static):
 //! [`Network::from_katago`] reads KataGo's binary model file, [`Network::to_bytes`] and
 //! [`Network::from_bytes`] write and read Ishi's format ([`Precision`]; the module `format`
-//! says why Ishi ships half precision), and [`G170_B6C96`] is the converted network itself.
+//! says why Ishi ships half precision), and [`G170_B6C96`] is the converted network itself
+//! (native builds only: the web build fetches the file).
 //! [`Features`] computes the 22 planes and 19 global values of KataGo's input version 7
 //! (stones, liberties, ko, the last moves, ladders, pass-alive areas, the rules and komi) for
 //! an `ishi_rules::go::Go` and its history. [`Evaluator`] runs the network on one position or
@@ -71,6 +72,10 @@ pub use symmetry::Symmetry;
 
 /// KataGo's g170 6-block, 96-channel network in Ishi's format, half precision: read it with
 /// [`Network::from_bytes`].
+///
+/// Native builds only, as the other embedded weights are: the web build fetches the file
+/// (`data/g170-b6c96.ishinn`) after its first page, so no WebAssembly module carries it.
+#[cfg(not(target_arch = "wasm32"))]
 pub const G170_B6C96: &[u8] = include_bytes!("../data/g170-b6c96.ishinn");
 
 /// A network file that cannot be read.

@@ -3,9 +3,9 @@
 //! A front end asks with a [`Request`] (an epoch, a seed, the game as its start plus the moves
 //! since, and a [`Task`]) and gets a [`Reply`] whose answer is `Result<`[`Answer`]`,`
 //! [`WorkerError`]`>`, one answer variant per kind of task. A [`Worker`] owns the models
-//! (the Othello weights, Go's move model) and the engines of hints and analysis, which it keeps
-//! between requests; nothing of it is global, so two workers with different models can live
-//! side by side.
+//! (the Othello weights, Go's move model and Go's network) and the engines of hints and
+//! analysis, which it keeps between requests; nothing of it is global, so two workers with
+//! different models can live side by side.
 //!
 //! ```
 //! use ishi_ai::Stop;
@@ -39,7 +39,9 @@
 //! **Why the models arrive late.** The web build does not carry the models in its first
 //! download: its worker fetches them after the first board and hands each to
 //! [`Worker::load`]. A request that needs a model that has not come gets
-//! [`WorkerError::ModelMissing`]; native builds start with [`Worker::with_embedded_models`].
+//! [`WorkerError::ModelMissing`], except Go's: its levels play without what has not come
+//! (the network's levels as their Monte Carlo fallback); native builds start with
+//! [`Worker::with_embedded_models`].
 
 mod protocol;
 mod worker;

@@ -5,6 +5,8 @@
 //! worker's boundary as JSON; that encoding is the front end's business, in the one file that
 //! talks to the web worker.
 
+use std::collections::VecDeque;
+
 use ishi_ai::{AnyLevel, Eval};
 use ishi_analysis::{Candidate, Worth};
 use ishi_rules::IllegalReason;
@@ -65,6 +67,17 @@ impl GameLine {
     /// [`WorkerError::BadStart`] for a Go set-up the rules refuse,
     /// [`WorkerError::IllegalMove`] for a move they refuse.
     pub fn position(&self) -> Result<Position, WorkerError> {
+        let mut positions = self.recent(0)?;
+        positions.pop().ok_or(WorkerError::BadStart)
+    }
+
+    /// The position the line reaches and up to `before` positions before it, oldest first:
+    /// what Go's network reads of a game's history.
+    ///
+    /// # Errors
+    ///
+    /// As [`position`](GameLine::position).
+    pub fn recent(&self, before: usize) -> Result<Vec<Position>, WorkerError> {
         let mut position = match &self.start {
             Start::Othello(o) => Position::Othello(*o),
             Start::Go(setup) => {
@@ -72,12 +85,21 @@ impl GameLine {
                 Position::Go(Box::new(go))
             }
         };
+        let mut recent = VecDeque::with_capacity(before + 1);
         for (index, &mv) in self.moves.iter().enumerate() {
-            position = position
+            let next = position
                 .play(mv)
                 .map_err(|reason| WorkerError::IllegalMove { index, reason })?;
+            if before > 0 {
+                if recent.len() == before {
+                    recent.pop_front();
+                }
+                recent.push_back(position);
+            }
+            position = next;
         }
-        Ok(position)
+        recent.push_back(position);
+        Ok(recent.into())
     }
 }
 
@@ -206,17 +228,21 @@ pub enum Model {
     OthelloWeights,
     /// Go's learned move model (`moves.bin`), which the Monte Carlo search's priors use.
     GoMoves,
+    /// KataGo's g170 network in Ishi's format (`g170-b6c96.ishinn`), which the network
+    /// levels of Go play with.
+    GoNetwork,
 }
 
 impl Model {
     /// Every model, in the order the web worker fetches them.
-    pub const ALL: [Model; 2] = [Model::OthelloWeights, Model::GoMoves];
+    pub const ALL: [Model; 3] = [Model::OthelloWeights, Model::GoMoves, Model::GoNetwork];
 
     /// The model's name, as serde writes it: the web build's file is `worker/NAME.bin`.
     pub fn name(self) -> &'static str {
         match self {
             Model::OthelloWeights => "othello-weights",
             Model::GoMoves => "go-moves",
+            Model::GoNetwork => "go-network",
         }
     }
 
@@ -274,6 +300,9 @@ impl std::fmt::Display for WorkerError {
             WorkerError::ModelMissing(Model::GoMoves) => {
                 f.write_str("the Go move model is not loaded")
             }
+            WorkerError::ModelMissing(Model::GoNetwork) => {
+                f.write_str("the Go network is not loaded")
+            }
             WorkerError::Stopped(detail) => write!(f, "the computer stopped: {detail}"),
             WorkerError::Unavailable => f.write_str("the computer's engines could not be loaded"),
         }
@@ -284,12 +313,14 @@ impl std::error::Error for WorkerError {}
 
 /// Why a model's bytes were refused ([`Worker::load`](crate::Worker::load)); the worker
 /// keeps what it had.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum LoadError {
     /// Not the Othello weights of this version, or damaged.
     OthelloWeights(ishi_ai::othello::WeightsError),
     /// Not a Go move model of this version, or damaged.
     GoMoves(ishi_ai::go::features::WeightsError),
+    /// Not a Go network in Ishi's format, or damaged.
+    GoNetwork(ishi_nn::ReadError),
 }
 
 impl std::fmt::Display for LoadError {
@@ -297,6 +328,7 @@ impl std::fmt::Display for LoadError {
         match self {
             LoadError::OthelloWeights(e) => e.fmt(f),
             LoadError::GoMoves(e) => e.fmt(f),
+            LoadError::GoNetwork(e) => e.fmt(f),
         }
     }
 }

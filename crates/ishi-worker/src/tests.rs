@@ -50,6 +50,28 @@ fn analysed(answer: Result<Answer, WorkerError>) -> Analysed {
 }
 
 #[test]
+fn a_line_gives_its_last_positions_oldest_first() {
+    let line = go_line(&["E5", "pass", "D5"]);
+    let recent = line.recent(2).unwrap();
+    let stones = |p: &Position| {
+        let go = p.go().unwrap();
+        go.points().filter(|&q| go.stone_at(q).is_some()).count()
+    };
+    // After E5, after the pass, after D5: the start is too far back.
+    assert_eq!(recent.iter().map(stones).collect::<Vec<_>>(), [1, 1, 2]);
+    let moves = |positions: &[Position]| -> Vec<u32> {
+        positions
+            .iter()
+            .map(|p| p.go().unwrap().move_number())
+            .collect()
+    };
+    assert_eq!(moves(&recent), [1, 2, 3]);
+    assert_eq!(moves(&line.recent(9).unwrap()), [0, 1, 2, 3]);
+    assert_eq!(moves(&line.recent(0).unwrap()), [3]);
+    assert!(go_line(&["E5", "E5"]).recent(3).is_err());
+}
+
+#[test]
 fn go_lines_replay_their_moves() {
     let go = go_line(&["E5", "pass", "D5"]).position().unwrap();
     let go = go.go().unwrap();
@@ -226,6 +248,27 @@ fn a_model_is_needed_before_it_arrives_and_a_bad_one_changes_nothing() {
         Err(LoadError::GoMoves(_))
     ));
     assert!(!worker.has(Model::GoMoves));
+    // A network level plays as its Monte Carlo fallback until the network arrives, then
+    // with the network: its policy's move, one evaluation.
+    let net = Request {
+        task: Task::Move {
+            level: GoLevel::NetPolicy.into(),
+        },
+        ..go
+    };
+    let played = |worker: &mut Worker| match worker.think(&net, &Stop::new()).answer {
+        Ok(Answer::Move(played)) => played,
+        other => panic!("no move: {other:?}"),
+    };
+    assert!(played(&mut worker).nodes > 1);
+    assert!(matches!(
+        worker.load(Model::GoNetwork, b"ISHN"),
+        Err(LoadError::GoNetwork(_))
+    ));
+    assert!(!worker.has(Model::GoNetwork));
+    assert_eq!(worker.load(Model::GoNetwork, ishi_nn::G170_B6C96), Ok(()));
+    assert!(worker.has(Model::GoNetwork));
+    assert_eq!(played(&mut worker).nodes, 1);
 }
 
 #[test]

@@ -2,10 +2,12 @@
 
 use std::sync::Arc;
 
+use ishi_ai::go::GoModels;
 use ishi_ai::go::features::Model as GoMoves;
 use ishi_ai::othello::{Engine, Weights};
 use ishi_ai::{AnyLevel, LevelId, Limits, SearchResult, Stop};
 use ishi_analysis::{Analysis, Candidate};
+use ishi_nn::Network;
 use ishi_rules::any::{self, CellMove, Position};
 use ishi_rules::{Game, Move, go};
 use rand::SeedableRng;
@@ -16,6 +18,8 @@ use crate::protocol::{
     WorkerError,
 };
 
+/// The positions before a request's that the Go network reads: its last five moves.
+const HISTORY: usize = 5;
 /// The most playouts an ownership request runs.
 const MAX_OWNERSHIP_PLAYOUTS: u32 = 20_000;
 /// The most playouts a round of Go hints adds.
@@ -27,12 +31,15 @@ const MAX_HINT_PLAYOUTS: u32 = 100_000;
 ///
 /// A model is a field, loaded once it has arrived ([`load`](Worker::load)); a request that
 /// needs one that has not gets [`WorkerError::ModelMissing`], never an engine with all-zero
-/// weights. The Go engines play without their move model (hand-set priors alone), as they
-/// did before it existed.
+/// weights. Go plays without its models: the Monte Carlo levels without their move model
+/// (hand-set priors alone), as they did before it existed, and the network's levels as
+/// their Monte Carlo fallback (`ishi_ai::go::GoLevel::fallback`) until the network comes.
+/// Go's hints and analysis are Monte Carlo's.
 #[derive(Default)]
 pub struct Worker {
     othello_weights: Option<Arc<Weights>>,
     go_moves: Option<Arc<GoMoves>>,
+    go_network: Option<Arc<Network>>,
     /// The Othello engine of hints and analysis, made on first use with the weights.
     othello: Option<Engine>,
     /// The Go search of hints and analysis, made on first use with the move model.
@@ -44,6 +51,7 @@ impl std::fmt::Debug for Worker {
         f.debug_struct("Worker")
             .field("othello_weights", &self.othello_weights.is_some())
             .field("go_moves", &self.go_moves.is_some())
+            .field("go_network", &self.go_network.is_some())
             .finish_non_exhaustive()
     }
 }
@@ -57,9 +65,11 @@ impl Worker {
     /// A worker with every model the native build carries.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn with_embedded_models() -> Worker {
+        let go = GoModels::embedded();
         Worker {
             othello_weights: Some(Arc::new(Weights::embedded())),
-            go_moves: Some(Arc::new(GoMoves::embedded())),
+            go_moves: go.moves,
+            go_network: go.network,
             ..Worker::default()
         }
     }
@@ -69,6 +79,7 @@ impl Worker {
         match model {
             Model::OthelloWeights => self.othello_weights.is_some(),
             Model::GoMoves => self.go_moves.is_some(),
+            Model::GoNetwork => self.go_network.is_some(),
         }
     }
 
@@ -90,6 +101,10 @@ impl Worker {
                 self.go_moves = Some(Arc::new(moves));
                 self.go = None;
             }
+            Model::GoNetwork => {
+                let network = Network::from_bytes(bytes).map_err(LoadError::GoNetwork)?;
+                self.go_network = Some(Arc::new(network));
+            }
         }
         Ok(())
     }
@@ -97,9 +112,11 @@ impl Worker {
     /// Answers `request`, stopping early when `stop` is raised (the desktop raises it to
     /// cancel; on the web the page ends the worker instead).
     pub fn think(&mut self, request: &Request, stop: &Stop) -> Reply {
-        let answer = request.game.position().and_then(|position| {
+        let answer = request.game.recent(HISTORY).and_then(|mut positions| {
             let mut rng = SmallRng::seed_from_u64(request.seed);
-            self.answer(&position, &request.task, &mut rng, stop)
+            // `recent` holds the position reached, last.
+            let position = positions.pop().ok_or(WorkerError::BadStart)?;
+            self.answer(&position, &positions, &request.task, &mut rng, stop)
         });
         Reply {
             epoch: request.epoch,
@@ -107,15 +124,19 @@ impl Worker {
         }
     }
 
+    /// The answer to `task` in `position`, which followed the positions `before`.
     fn answer(
         &mut self,
         position: &Position,
+        before: &[Position],
         task: &Task,
         rng: &mut SmallRng,
         stop: &Stop,
     ) -> Result<Answer, WorkerError> {
         match (task, position) {
-            (Task::Move { level }, _) => self.play(position, *level, rng, stop).map(Answer::Move),
+            (Task::Move { level }, _) => self
+                .play(position, before, *level, rng, stop)
+                .map(Answer::Move),
             (Task::Ownership { playouts }, Position::Go(go)) => {
                 let playouts = (*playouts).min(MAX_OWNERSHIP_PLAYOUTS);
                 let ownership = ishi_ai::go::ownership(go, playouts, rng);
@@ -136,10 +157,11 @@ impl Worker {
         }
     }
 
-    /// The move of `level` in `position`.
+    /// The move of `level` in `position`, which followed the positions `before`.
     fn play(
         &self,
         position: &Position,
+        before: &[Position],
         level: AnyLevel,
         rng: &mut SmallRng,
         stop: &Stop,
@@ -151,7 +173,12 @@ impl Worker {
                 played(&found, any::from_othello)
             }
             (Position::Go(g), AnyLevel::Go(id)) => {
-                let found = ishi_ai::go::choose(id.level(), self.go_moves.as_ref(), g, rng, stop);
+                let models = GoModels {
+                    moves: self.go_moves.clone(),
+                    network: self.go_network.clone(),
+                };
+                let before: Vec<go::Go> = before.iter().filter_map(|p| p.go().cloned()).collect();
+                let found = ishi_ai::go::choose(id.level(), &models, g, &before, rng, stop);
                 played(&found, |mv| any::from_go(mv, g.size()))
             }
             _ => Err(WorkerError::WrongGame),

@@ -11,11 +11,14 @@
 //!   prisoners kept. `genmove` on a finished game answers `pass` and changes nothing.
 //! - Handicap stones follow the GTP specification's table (third stone on the upper-left star
 //!   point, like GNU Go); komi is left as the controller set it.
-//! - `genmove` searches with Monte Carlo tree search ([`ishi_ai::go::Mcts`], keeping its tree
-//!   from move to move) at the level of `--level` (the strongest by default), or with
-//!   `--playouts N` playouts; at the `random` level it plays `ishi_ai::go::random_move`. It
-//!   answers `resign` when its win rate is below 10 % after 2,000 playouts or more (never at
-//!   the children's levels); the game is then left as it was.
+//! - `genmove` plays the level of `--level` (the strongest by default: PUCT search on KataGo's
+//!   network, `ishi_ai::go::puct`) with an [`ishi_ai::go::Engine`], which keeps its tree and
+//!   the network's answers from move to move; `--playouts N` sets the playouts (Monte Carlo
+//!   levels) or visits (network levels) a move. It answers `resign` when the level's search
+//!   gives a win rate below its threshold after enough playouts or visits (10 % after 2,000
+//!   playouts, 5 % after 100 visits; never at the children's levels nor the policy's); the
+//!   game is then left as it was. The network reads the game's last moves, so `genmove`
+//!   hands it the positions before the current one.
 //! - `time_settings` and `time_left` are honoured: each move gets the time left divided by the
 //!   moves expected (a third of the empty points, at least 10), or by the stones left in a
 //!   byo-yomi period, less a margin for lag; the byo-yomi time per stone is a floor while
@@ -29,11 +32,9 @@
 //!   result.
 
 use std::str::FromStr;
-use std::sync::Arc;
 use std::time::Duration;
 
-use ishi_ai::go::features::Model;
-use ishi_ai::go::{GoLevel, Mcts, ownership, random_move};
+use ishi_ai::go::{Engine as LevelEngine, GoLevel, GoModels, ownership};
 use ishi_ai::{LevelId, Limits, Stop};
 use ishi_records::GoRecord;
 use ishi_rules::go::{Go, GoRules, Komi, Move, Point, handicap};
@@ -100,8 +101,8 @@ pub(crate) struct GoEngine {
     level: Option<GoLevel>,
     /// The playouts a move chosen with `--playouts`, if any.
     playouts: Option<u64>,
-    /// The search, with its tree from the last move.
-    mcts: Mcts,
+    /// The player of the level, with its search from the last move.
+    engine: LevelEngine,
     clocks: Clocks,
     /// The dead stones last read from playouts, with the ply and hash of their position:
     /// `final_score` and `final_status_list` of one position then agree.
@@ -135,7 +136,10 @@ impl GoEngine {
     ) -> GoEngine {
         let rules = GoRules::JAPANESE;
         let start = Go::new(19, rules).unwrap_or_else(|_| unreachable!("19 is a valid size"));
-        let config = ishi_ai::go::config(level.unwrap_or_else(GoLevel::strongest).level());
+        let engine = LevelEngine::new(
+            level.unwrap_or_else(GoLevel::strongest).level(),
+            &GoModels::embedded(),
+        );
         GoEngine {
             rules,
             size: 19,
@@ -145,7 +149,7 @@ impl GoEngine {
             rng: seed.map_or_else(StdRng::from_os_rng, StdRng::seed_from_u64),
             level,
             playouts,
-            mcts: Mcts::new(config, Some(Arc::new(Model::embedded()))),
+            engine,
             clocks: Clocks::default(),
             counted: None,
         }
@@ -293,19 +297,22 @@ impl GoEngine {
         }
         let prepared = self.prepare(player)?;
         let position = prepared.position(self.current()).clone();
-        let mv = if self.plays_random() {
-            random_move(&position, &mut self.rng).unwrap_or(Move::Pass)
-        } else {
-            let limits = self.limits(player, &position);
-            let result = self
-                .mcts
-                .search(&position, limits, &mut self.rng, &Stop::new());
-            self.clocks.spend(player, result.elapsed);
-            if self.mcts.config().resigns(&result) {
-                return Ok("resign".to_owned());
-            }
-            result.best.unwrap_or(Move::Pass)
+        // The positions before the one played in, for the network's history: none for a
+        // game resumed from its board.
+        let before: &[Go] = match (&prepared.resumed, &prepared.passed) {
+            (Some(_), _) => &[],
+            (None, Some(_)) => &self.positions,
+            (None, None) => &self.positions[..self.positions.len() - 1],
         };
+        let limits = self.limits(player, &position);
+        let result = self
+            .engine
+            .play(&position, before, limits, &mut self.rng, &Stop::new());
+        self.clocks.spend(player, result.elapsed);
+        if self.engine.resigns(&result) {
+            return Ok("resign".to_owned());
+        }
+        let mv = result.best.unwrap_or(Move::Pass);
         // The same judge as the opponent's moves: `play` refuses anything illegal.
         self.play(player, mv)?;
         Ok(vertex(mv))

@@ -31,14 +31,15 @@ pub(crate) struct GtpArgs {
     /// Seed for the engine's random choices, to reproduce a game.
     #[arg(long, value_name = "SEED")]
     seed: Option<u64>,
-    /// Strength. Go: random, mcts-100, mcts-500, mcts-2000, mcts-8000 or mcts-30000
-    /// (playouts a move). Othello: random, naive, minimax-4, casual, club, expert or master.
-    /// Without it the engine plays its strongest level, or at full strength by the clock when
-    /// the controller sends time_settings.
+    /// Strength. Go: random, mcts-100, net-t0.7, net-policy, net-16, net-128 or net-1024
+    /// (the network's policy, then its search with that many visits a move). Othello:
+    /// random, naive, minimax-4, casual, club, expert or master. Without it the engine plays
+    /// its strongest level, or at full strength by the clock when the controller sends
+    /// time_settings.
     #[arg(long, value_name = "ID")]
     level: Option<String>,
-    /// Go: playouts a move, instead of the level's or the clock's (time limits still cap
-    /// them).
+    /// Go: playouts (Monte Carlo levels) or visits (network levels) a move, instead of the
+    /// level's or the clock's (time limits still cap them).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     playouts: Option<u64>,
     /// Othello: nodes a move, instead of the level's (time limits still cap them). A node

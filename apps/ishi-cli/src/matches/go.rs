@@ -2,10 +2,8 @@
 
 use std::io;
 use std::str::FromStr;
-use std::sync::Arc;
 
-use ishi_ai::go::features::Model;
-use ishi_ai::go::{GoLevel, Mcts, config, ownership, random_move};
+use ishi_ai::go::{Engine, GoLevel, GoModels, ownership};
 use ishi_ai::{Level, Stop};
 use ishi_rules::go::{Go, GoRules, Komi, Move, Point};
 use ishi_scoring::{GameResult, guess_dead_stones_with, score};
@@ -18,12 +16,12 @@ use super::{Contest, MatchArgs, Reply};
 /// Playouts that read the dead stones of a finished game.
 const COUNT_PLAYOUTS: u32 = 1000;
 
-/// Go on one board size under one set of rules, the searches helped by the native build's
-/// learned move model.
+/// Go on one board size under one set of rules, the players with the native build's models
+/// (the learned move model, KataGo's network).
 pub(super) struct GoContest {
     size: usize,
     rules: GoRules,
-    moves: Arc<Model>,
+    models: GoModels,
 }
 
 impl GoContest {
@@ -40,7 +38,7 @@ impl GoContest {
         Ok(GoContest {
             size,
             rules,
-            moves: Arc::new(Model::embedded()),
+            models: GoModels::embedded(),
         })
     }
 }
@@ -48,8 +46,8 @@ impl GoContest {
 impl Contest for GoContest {
     type Position = Go;
     type Move = Move;
-    /// The search with its tree, kept from move to move; none at the random level.
-    type Brain = Option<Mcts>;
+    /// The level's player, its search kept from move to move.
+    type Brain = Engine;
     type Level = GoLevel;
 
     fn default_opening_plies(&self) -> u32 {
@@ -85,22 +83,20 @@ impl Contest for GoContest {
         }
     }
 
-    fn brain(&self, level: &Level<GoLevel>) -> Option<Mcts> {
-        (level.id != GoLevel::Random).then(|| Mcts::new(config(level), Some(self.moves.clone())))
+    fn brain(&self, level: &Level<GoLevel>) -> Engine {
+        Engine::new(level, &self.models)
     }
 
     fn think(
         &self,
-        brain: &mut Option<Mcts>,
+        engine: &mut Engine,
         level: &Level<GoLevel>,
         position: &Go,
+        before: &[Go],
         rng: &mut SmallRng,
     ) -> Reply<Move> {
-        let Some(mcts) = brain else {
-            return Reply::Move(random_move(position, rng).unwrap_or(Move::Pass));
-        };
-        let result = mcts.search(position, level.limits, rng, &Stop::new());
-        if mcts.config().resigns(&result) {
+        let result = engine.play(position, before, level.limits, rng, &Stop::new());
+        if engine.resigns(&result) {
             Reply::Resign
         } else {
             Reply::Move(result.best.unwrap_or(Move::Pass))

@@ -51,7 +51,7 @@ pub(crate) struct MatchArgs {
     /// The game: go or othello.
     #[arg(long, value_enum, default_value_t = GameKind::Go)]
     game: GameKind,
-    /// The first player: ishi:LEVEL (in this process, e.g. ishi:master or ishi:mcts-2000) or a
+    /// The first player: ishi:LEVEL (in this process, e.g. ishi:master or ishi:net-128) or a
     /// GTP engine's command line, e.g. "gnugo --mode gtp --level 10".
     #[arg(long, value_name = "PLAYER", required_unless_present = "ladder")]
     engine_a: Option<String>,
@@ -92,8 +92,8 @@ pub(crate) struct MatchArgs {
     /// Seconds a move for the second player (see --seconds-a).
     #[arg(long, value_name = "SECONDS")]
     seconds_b: Option<f64>,
-    /// Nodes (Othello) or playouts (Go) a move for the first player, instead of its level's;
-    /// only for ishi:LEVEL.
+    /// Nodes (Othello), playouts or visits (Go) a move for the first player, instead of its
+    /// level's; only for ishi:LEVEL.
     #[arg(long, value_name = "N")]
     nodes_a: Option<u64>,
     /// Nodes or playouts a move for the second player (see --nodes-a).
@@ -195,12 +195,14 @@ trait Contest {
     fn parse_gtp_move(&self, text: &str) -> Option<Self::Move>;
     /// A new in-process player at `level`.
     fn brain(&self, level: &Level<Self::Level>) -> Self::Brain;
-    /// The in-process player's move.
+    /// The in-process player's move in `position`, which followed the positions `before`
+    /// (oldest first).
     fn think(
         &self,
         brain: &mut Self::Brain,
         level: &Level<Self::Level>,
         position: &Self::Position,
+        before: &[Self::Position],
         rng: &mut SmallRng,
     ) -> Reply<Self::Move>;
     /// The most moves a game may last before it is counted as it stands.
@@ -320,8 +322,11 @@ fn play_game<C: Contest>(
     };
     let refused = " (refused a legal move)";
     let mut position = contest.start();
+    // The positions before the current one, oldest first.
+    let mut before = Vec::new();
     for &mv in opening {
         let player = position.turn();
+        before.push(position.clone());
         position.play_unchecked(mv);
         record.push(mv);
         if let Some(refuser) = tell(contest, &mut seats, None, player, mv)? {
@@ -338,7 +343,7 @@ fn play_game<C: Contest>(
             Reply::Move(only)
         } else {
             let clock = Instant::now();
-            let reply = match ask(contest, &mut seats[player], &position)? {
+            let reply = match ask(contest, &mut seats[player], &position, &before)? {
                 Ok(reply) => reply,
                 Err(note) => return Ok(end(forfeit(player), moves, note, pace)),
             };
@@ -358,6 +363,7 @@ fn play_game<C: Contest>(
         if !legal.contains(&mv) {
             return Ok(end(forfeit(player), moves, " (illegal move)", pace));
         }
+        before.push(position.clone());
         position.play_unchecked(mv);
         record.push(mv);
         moves += 1;
@@ -379,15 +385,16 @@ fn play_game<C: Contest>(
     Ok(finished)
 }
 
-/// Asks the player in `seat` for its move in `position`: its reply, or why it forfeits (no
-/// move, or one that cannot be read), as the game's note.
+/// Asks the player in `seat` for its move in `position`, which followed `before`: its reply,
+/// or why it forfeits (no move, or one that cannot be read), as the game's note.
 fn ask<C: Contest>(
     contest: &C,
     seat: &mut Seat<C>,
     position: &C::Position,
+    before: &[C::Position],
 ) -> io::Result<Result<Reply<C::Move>, &'static str>> {
     Ok(match seat {
-        Seat::Ishi { level, brain, rng } => Ok(contest.think(brain, level, position, rng)),
+        Seat::Ishi { level, brain, rng } => Ok(contest.think(brain, level, position, before, rng)),
         Seat::Gtp(engine) => {
             let genmove = format!("genmove {}", position.turn().name());
             let Ok(answer) = engine.send(&genmove)? else {

@@ -85,6 +85,7 @@ impl Contest for OthelloContest {
         _brain: &mut (),
         level: &Level<OthelloLevel>,
         position: &Othello,
+        _before: &[Othello],
         rng: &mut SmallRng,
     ) -> Reply<Move> {
         // The game is not over when a player is asked, so there is a move.

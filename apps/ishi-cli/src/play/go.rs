@@ -1,11 +1,9 @@
 //! `play go`: a game of Go in the terminal, human or computer on each side.
 
 use std::io::{self, BufRead, Write};
-use std::sync::Arc;
 
 use clap::Args;
-use ishi_ai::go::GoLevel;
-use ishi_ai::go::features::Model;
+use ishi_ai::go::{Engine, GoLevel, GoModels};
 use ishi_ai::{LevelId, Stop};
 use ishi_rules::go::{Go, GoRules, Komi, Move, handicap};
 use ishi_rules::{ByColor, Game, Player};
@@ -31,11 +29,11 @@ pub(crate) struct GoPlay {
     #[arg(long, value_name = "STONES", default_value_t = 0)]
     handicap: u8,
     /// Who plays Black (moves first, or second after handicap stones): human, or a computer
-    /// level: random, mcts-100, mcts-500, mcts-2000, mcts-8000, mcts-30000.
+    /// level (`ishi-cli gtp --help` lists them), e.g. mcts-100 or net-policy.
     #[arg(long, value_name = "WHO", default_value = "human")]
     black: String,
     /// Who plays White: human or a computer level (see --black).
-    #[arg(long, value_name = "WHO", default_value = "mcts-2000")]
+    #[arg(long, value_name = "WHO", default_value = "net-t0.7")]
     white: String,
     /// Seed for the computer players, to replay the same game.
     #[arg(long, value_name = "SEED")]
@@ -126,7 +124,12 @@ fn play(
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> io::Result<End> {
-    let moves = Some(Arc::new(Model::embedded()));
+    let models = GoModels::embedded();
+    // Each computer's engine, kept from move to move.
+    let mut engines = (*controllers).map(|controller| match controller {
+        Controller::Computer(id) => Some(Engine::new(id.level(), &models)),
+        Controller::Human => None,
+    });
     let mut history = vec![start.clone()];
     loop {
         let position = history.last().cloned().unwrap_or_else(|| start.clone());
@@ -135,12 +138,12 @@ fn play(
         }
         let player = position.turn();
         writeln!(out, "\n{position}")?;
-        let mv = match controllers[player] {
-            Controller::Computer(id) => {
+        let mv = match (controllers[player], &mut engines[player]) {
+            (Controller::Computer(id), Some(engine)) => {
                 let level = id.level();
-                let result =
-                    ishi_ai::go::choose(level, moves.as_ref(), &position, rng, &Stop::new());
-                if ishi_ai::go::resigns(level, &result) {
+                let before = &history[..history.len() - 1];
+                let result = engine.play(&position, before, level.limits, rng, &Stop::new());
+                if engine.resigns(&result) {
                     writeln!(out, "{} ({}) resigns.", title(player), level.name)?;
                     return Ok(End::Resigned(player));
                 }
@@ -148,7 +151,7 @@ fn play(
                 writeln!(out, "{} ({}) plays {mv}.", title(player), level.name)?;
                 mv
             }
-            Controller::Human => match ask(input, out, &position, HELP)? {
+            _ => match ask(input, out, &position, HELP)? {
                 Some(Input::Play(mv)) => mv,
                 Some(Input::Resign) => return Ok(End::Resigned(player)),
                 Some(Input::Undo) => {

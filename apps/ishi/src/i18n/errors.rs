@@ -267,6 +267,11 @@ impl Tr {
                 "the computer's Go knowledge could not be loaded",
                 "コンピューターの囲碁の知識データを読み込めませんでした"
             ),
+            WorkerError::ModelMissing(Model::GoNetwork) => say!(
+                self,
+                "the computer's Go network could not be loaded",
+                "コンピューターの囲碁のニューラルネットを読み込めませんでした"
+            ),
             WorkerError::Stopped(detail) => say!(
                 self,
                 "the computer stopped: {detail}",

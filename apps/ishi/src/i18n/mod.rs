@@ -421,10 +421,11 @@ impl Tr {
             AnyLevel::Go(level) => match level {
                 GoLevel::Random => "ランダム",
                 GoLevel::Mcts100 => "入門",
-                GoLevel::Mcts500 => "初級",
-                GoLevel::Mcts2000 => "中級",
-                GoLevel::Mcts8000 => "上級",
-                GoLevel::Mcts30000 => "強豪",
+                GoLevel::NetT07 => "初級",
+                GoLevel::NetPolicy => "中級",
+                GoLevel::Net16 => "上級",
+                GoLevel::Net128 => "有段",
+                GoLevel::Net1024 => "名人",
             },
         };
         self.pick(level.name(), japanese)

@@ -358,6 +358,7 @@ fn computer_failures() -> Vec<ComputerFailure> {
         W::GameOver,
         W::ModelMissing(Model::OthelloWeights),
         W::ModelMissing(Model::GoMoves),
+        W::ModelMissing(Model::GoNetwork),
         W::Stopped("a detail".to_owned()),
         W::Unavailable,
     ];
@@ -369,7 +370,7 @@ fn computer_failures() -> Vec<ComputerFailure> {
             | W::IllegalMove { .. }
             | W::WrongGame
             | W::GameOver
-            | W::ModelMissing(Model::OthelloWeights | Model::GoMoves)
+            | W::ModelMissing(Model::OthelloWeights | Model::GoMoves | Model::GoNetwork)
             | W::Stopped(_)
             | W::Unavailable => {}
         }

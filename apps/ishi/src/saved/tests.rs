@@ -133,7 +133,7 @@ fn the_saved_form_is_typed_and_reads_like_a_record() {
         size: 13,
         rules: GoRules::CHINESE.with_komi(Komi::from_half_points(15)),
         handicap: 2,
-        sides: ByColor::new(Side::Computer(GoLevel::Mcts2000), Side::Human),
+        sides: ByColor::new(Side::Computer(GoLevel::NetT07), Side::Human),
     });
     assert_eq!(
         serde_json::to_value(&config).unwrap(),
@@ -141,7 +141,7 @@ fn the_saved_form_is_typed_and_reads_like_a_record() {
             "size": 13,
             "rules": {"preset": "chinese", "komi": 15},
             "handicap": 2,
-            "sides": {"black": {"computer": "mcts-2000"}, "white": "human"},
+            "sides": {"black": {"computer": "net-t0.7"}, "white": "human"},
         }})
     );
     let recent = RecentGame {
@@ -275,7 +275,9 @@ fn a_save_of_version_1_loads_as_it_was() {
             size: 13,
             rules: GoRules::CHINESE.with_komi(Komi::from_half_points(15)),
             handicap: 0,
-            sides: ByColor::new(Side::Computer(GoLevel::Mcts2000), Side::Human),
+            // The release of format 1 named the level mcts-2000, which reads as the level
+            // that took its place.
+            sides: ByColor::new(Side::Computer(GoLevel::NetT07), Side::Human),
         }
     );
 

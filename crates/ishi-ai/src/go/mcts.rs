@@ -3,7 +3,7 @@
 use std::cmp::Ordering;
 use std::sync::Arc;
 
-use ishi_rules::go::{Go, MAX_SIZE, Move, Point};
+use ishi_rules::go::{Go, Move, Point};
 use ishi_rules::{Game, Player};
 use rand::Rng;
 
@@ -11,11 +11,9 @@ use crate::search::{Clock, Eval, Limits, SearchResult, Stop};
 
 use super::features::{self, Model};
 use super::ownership::{add_owners, average, lead_if_ended, ownership};
-use super::playout::{self, Amaf, point_of, slot};
+use super::playout::{self, Amaf};
 use super::priors::{self, Knowledge, Prior};
-
-/// [`Node::mv`] of a pass.
-const PASS: u16 = u16::MAX;
+use super::tree::{self, Linked, PASS, Resign, decode, encode, remaining};
 /// Playouts between two looks at the clock and at the stop flag.
 const CLOCK_EVERY: u64 = 16;
 /// Playouts between two checks whether the choice can still change.
@@ -25,21 +23,6 @@ const SETTLE_EVERY: u64 = 128;
 /// of fewer playouts spends as many on it (at least 32), so the levels of 100 and 500
 /// playouts stay within twice their budget.
 const ENDED_PLAYOUTS: u64 = 256;
-
-fn encode(mv: Move) -> u16 {
-    match mv {
-        Move::Place(p) => slot(p) as u16,
-        Move::Pass => PASS,
-    }
-}
-
-fn decode(code: u16) -> Move {
-    if code == PASS {
-        Move::Pass
-    } else {
-        Move::Place(point_of(usize::from(code)))
-    }
-}
 
 /// A move of the tree and what the playouts through it found. Wins are counted for the
 /// player who made the move; a draw counts half.
@@ -104,6 +87,24 @@ impl Node {
                 .partial_cmp(&other.win_rate())
                 .unwrap_or(Ordering::Equal),
         )
+    }
+}
+
+impl Linked for Node {
+    fn mv(&self) -> u16 {
+        self.mv
+    }
+
+    fn first(&self) -> u32 {
+        self.first
+    }
+
+    fn children(&self) -> u16 {
+        self.children
+    }
+
+    fn set_first(&mut self, first: u32) {
+        self.first = first;
     }
 }
 
@@ -173,11 +174,13 @@ impl Config {
     /// rate is below [`resign_below`](Config::resign_below) after at least
     /// [`resign_after`](Config::resign_after) playouts.
     pub fn resigns(&self, result: &SearchResult<Move>) -> bool {
-        match (self.resign_below, result.eval) {
-            (Some(threshold), Eval::WinRate(rate)) => {
-                rate < threshold && result.nodes >= self.resign_after
-            }
-            _ => false,
+        self.resign().resigns(result)
+    }
+
+    fn resign(&self) -> Resign {
+        Resign {
+            below: self.resign_below,
+            after: self.resign_after,
         }
     }
 }
@@ -404,9 +407,13 @@ impl Mcts {
     /// Makes the node of `go` the root: the current root, a node one or two moves below
     /// it (the subtree is kept and the rest dropped), or a new tree.
     fn reroot(&mut self, go: &Go) {
-        match self.root.as_ref().and_then(|root| self.find(root, go)) {
+        match self
+            .root
+            .as_ref()
+            .and_then(|root| tree::find(&self.nodes, root, go))
+        {
             Some(0) => {}
-            Some(node) => self.compact(node),
+            Some(node) => self.nodes = tree::compact(&self.nodes, node),
             None => {
                 self.nodes.clear();
                 self.nodes.push(Node::new(PASS, Prior::EVEN));
@@ -415,62 +422,9 @@ impl Mcts {
         self.root = Some(go.clone());
     }
 
-    /// The node of `go` among the root and the two levels below it.
-    fn find(&self, root: &Go, go: &Go) -> Option<usize> {
-        if same(root, go) {
-            return Some(0);
-        }
-        let depth = go.move_number().checked_sub(root.move_number())?;
-        if !(1..=2).contains(&depth) {
-            return None;
-        }
-        for child in self.children(0) {
-            let mut one = root.clone();
-            one.play_fast(decode(self.nodes[child].mv));
-            if depth == 1 {
-                if same(&one, go) {
-                    return Some(child);
-                }
-                continue;
-            }
-            for grandchild in self.children(child) {
-                let mv = decode(self.nodes[grandchild].mv);
-                if go.last_move() == Some(mv) {
-                    let mut two = one.clone();
-                    two.play_fast(mv);
-                    if same(&two, go) {
-                        return Some(grandchild);
-                    }
-                }
-            }
-        }
-        None
-    }
-
-    /// Keeps only the subtree of `node`, which becomes the root.
-    fn compact(&mut self, node: usize) {
-        let mut nodes = vec![self.nodes[node]];
-        let mut origin = vec![node];
-        let mut i = 0;
-        while i < nodes.len() {
-            let old = self.nodes[origin[i]];
-            if old.children > 0 {
-                nodes[i].first = nodes.len() as u32;
-                for k in 0..usize::from(old.children) {
-                    let o = old.first as usize + k;
-                    nodes.push(self.nodes[o]);
-                    origin.push(o);
-                }
-            }
-            i += 1;
-        }
-        self.nodes = nodes;
-    }
-
     /// The indices of the children of `node`.
     fn children(&self, node: usize) -> std::ops::Range<usize> {
-        let n = self.nodes[node];
-        n.first as usize..n.first as usize + usize::from(n.children)
+        tree::children(&self.nodes, node)
     }
 
     /// Adds the children of `node`, the position `go`, with their priors; at the root only
@@ -611,16 +565,7 @@ impl Mcts {
 
     /// Whether the most visited root move is more than `left` playouts ahead of the next.
     fn settled(&self, left: u64) -> bool {
-        let (mut first, mut second) = (0u64, 0u64);
-        for child in self.children(0) {
-            let v = u64::from(self.nodes[child].visits);
-            if v > first {
-                (first, second) = (v, first);
-            } else if v > second {
-                second = v;
-            }
-        }
-        first - second > left
+        tree::settled(self.children(0).map(|c| self.nodes[c].visits), left)
     }
 
     /// Whether the search looks lost but has not run the playouts that resigning needs yet:
@@ -629,12 +574,8 @@ impl Mcts {
         let best = self
             .children(0)
             .max_by(|&a, &b| self.nodes[a].by_visits(&self.nodes[b]));
-        match (self.config.resign_below, best) {
-            (Some(threshold), Some(best)) => {
-                playouts < self.config.resign_after && self.nodes[best].win_rate() < threshold
-            }
-            _ => false,
-        }
+        let rate = best.map(|b| self.nodes[b].win_rate());
+        self.config.resign().pending(playouts, rate)
     }
 
     /// The move to play in `go`, the root's position, and its win rate; `ended` is the
@@ -688,30 +629,6 @@ impl Mcts {
         pv
     }
 }
-
-/// Whether two positions are the same for the search: stones, side to move, ko, prisoners,
-/// passes and rules.
-fn same(a: &Go, b: &Go) -> bool {
-    a.hash() == b.hash()
-        && a.size() == b.size()
-        && a.move_number() == b.move_number()
-        && a.ko_point() == b.ko_point()
-        && a.captures() == b.captures()
-        && a.consecutive_passes() == b.consecutive_passes()
-        && a.rules() == b.rules()
-}
-
-/// Playouts the search has left: the budget's, and the time's at the rate so far.
-fn remaining(budget_left: u64, done: u64, clock: &Clock, limits: Limits) -> u64 {
-    let by_time = limits.time.map_or(u64::MAX, |time| {
-        let elapsed = clock.elapsed().as_secs_f64().max(1e-6);
-        let left = time.as_secs_f64() - elapsed;
-        (done as f64 / elapsed * left.max(0.0)) as u64
-    });
-    budget_left.min(by_time)
-}
-
-const _: () = assert!(MAX_SIZE * MAX_SIZE < PASS as usize);
 
 #[cfg(test)]
 mod tests {
