@@ -154,11 +154,11 @@ mod page {
     }
 
     /// Asks the worker; `None` when cancelled. A worker that fails makes a
-    /// [`WorkerError::Stopped`] reply with the script error's message. The request's and the reply's JSON are written and
-    /// read by lazy parts in the split build ([`crate::lazy`]), loaded with the engines after
-    /// the first board and named for them (`engines_request`, `engines_reply`: the page's side
-    /// of the computer player): a part that cannot be loaded makes a
-    /// [`WorkerError::Unavailable`] reply.
+    /// [`WorkerError::Stopped`] reply with the script error's message. The request's and the
+    /// reply's JSON are written and read by lazy parts in the split build ([`crate::lazy`]),
+    /// loaded with the engines after the first board and named for them (`engines_request`,
+    /// `engines_reply`: the page's side of the computer player): a part that cannot be loaded
+    /// makes a [`WorkerError::Unavailable`] reply.
     pub(crate) async fn think(request: Request) -> Option<Reply> {
         if !SHARED.with(|shared| *shared) {
             return None;
