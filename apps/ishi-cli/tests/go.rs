@@ -401,6 +401,58 @@ fn a_match_between_two_engines_alternates_colours_and_counts() {
     assert!(text.contains("cannot start \"/no/such/engine\""), "{text}");
 }
 
+#[test]
+fn ishi_levels_against_each_other_open_each_pair_with_two_random_moves() {
+    // The network's policy is deterministic: from the empty board every game of a pair
+    // would be the same game. Two random moves open each pair, colours swapped within it.
+    let args = [
+        "match",
+        "--engine-a",
+        "ishi:net-policy",
+        "--engine-b",
+        "ishi:net-policy",
+        "--games",
+        "4",
+        "--size",
+        "7",
+    ];
+    let (ok, text) = ishi(&args, "");
+    assert!(ok, "{text}");
+    let openings: Vec<&str> = text
+        .lines()
+        .filter(|line| line.starts_with("game "))
+        .map(|line| {
+            let start = line.find("opening ").expect("an opening") + "opening ".len();
+            let rest = &line[start..];
+            &rest[..rest.find(',').expect("the opening's end")]
+        })
+        .collect();
+    assert_eq!(openings.len(), 4, "{text}");
+    assert_eq!(openings[0].split(' ').count(), 2, "{text}");
+    assert_eq!(openings[0], openings[1], "{text}");
+    assert_eq!(openings[2], openings[3], "{text}");
+    assert_ne!(openings[0], openings[2], "{text}");
+    // Against a GTP engine the games start from the empty board, as before.
+    let bin = env!("CARGO_BIN_EXE_ishi-cli");
+    let engine = format!("{bin} gtp --seed 2 --level random");
+    let (ok, text) = ishi(
+        &[
+            "match",
+            "--engine-a",
+            "ishi:random",
+            "--engine-b",
+            &engine,
+            "--games",
+            "2",
+            "--size",
+            "5",
+        ],
+        "",
+    );
+    assert!(ok, "{text}");
+    assert!(!text.contains("opening "), "{text}");
+}
+
 /// `go eval`'s JSON for the SGF `sgf` (read from standard input) with `args` after it.
 fn eval_json(sgf: &str, args: &[&str]) -> serde_json::Value {
     let mut all = vec!["go", "eval", "-", "--json"];

@@ -50,8 +50,8 @@ impl Contest for GoContest {
     type Brain = Engine;
     type Level = GoLevel;
 
-    fn default_opening_plies(&self) -> u32 {
-        0
+    fn default_opening_plies(&self, in_process: bool) -> u32 {
+        if in_process { 2 } else { 0 }
     }
 
     fn start(&self) -> Go {

@@ -15,7 +15,11 @@
 //! ends on the board, and the game's line shows both, so that disagreements are seen.
 //!
 //! Game `2k - 1` and game `2k` start from the same opening (`--opening-plies` random moves,
-//! seeded by `--seed` and `k`) with colours swapped, so a lucky opening favours nobody. The
+//! seeded by `--seed` and `k`) with colours swapped, so a lucky opening favours nobody. Go
+//! opens with two random moves when both players are Ishi's levels: its network levels are
+//! deterministic at a fixed number of visits (the policy's move, a search whose symmetries
+//! follow the position's hash), so two of them would play the same two games over and over
+//! from the empty board. The
 //! tally counts a draw as half a win and gives the Wilson score interval at 95 %.
 //!
 //! With `--sprt ELO0,ELO1` the match is a sequential test on those pairs (`sprt.rs`), as
@@ -99,7 +103,9 @@ pub(crate) struct MatchArgs {
     /// Nodes or playouts a move for the second player (see --nodes-a).
     #[arg(long, value_name = "N")]
     nodes_b: Option<u64>,
-    /// Random moves that open each pair of games (default: 4 in Othello, 0 in Go).
+    /// Random moves that open each pair of games (default: 4 in Othello; in Go 2 between
+    /// Ishi's own levels, whose network levels play the same game again from the same
+    /// position, and 0 against a GTP engine).
     #[arg(long, value_name = "PLIES")]
     opening_plies: Option<u32>,
     /// Go board side, 5 to 19 (default 9).
@@ -183,8 +189,9 @@ trait Contest {
     /// The ids of the game's levels, at which Ishi's in-process players play.
     type Level: LevelId;
 
-    /// Random opening plies when the command line says nothing.
-    fn default_opening_plies(&self) -> u32;
+    /// Random opening plies when the command line says nothing; `in_process` when both
+    /// players are Ishi's own levels.
+    fn default_opening_plies(&self, in_process: bool) -> u32;
     /// The position every game starts from.
     fn start(&self) -> Self::Position;
     /// Prepares a GTP engine for a new game.
@@ -493,9 +500,10 @@ fn series<C: Contest>(
     if let Some(file) = record.as_mut() {
         writeln!(file, "# A: {a}\n# B: {b}")?;
     }
+    let in_process = matches!((a, b), (Side::Ishi(_), Side::Ishi(_)));
     let plies = args
         .opening_plies
-        .unwrap_or_else(|| contest.default_opening_plies());
+        .unwrap_or_else(|| contest.default_opening_plies(in_process));
     let mut tally = Tally::default();
     let mut pairs = Pentanomial::default();
     // A's score in the current pair, in half points.

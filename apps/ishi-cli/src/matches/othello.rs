@@ -49,7 +49,7 @@ impl Contest for OthelloContest {
     type Brain = ();
     type Level = OthelloLevel;
 
-    fn default_opening_plies(&self) -> u32 {
+    fn default_opening_plies(&self, _in_process: bool) -> u32 {
         4
     }
 
