@@ -1,6 +1,9 @@
 //! Go analysis with Monte Carlo tree search: the candidates are the root's moves with their
 //! playouts and win rates, the worth is Black's win rate and the lead the playouts' ownership
-//! implies.
+//! implies. The fallback of the analysis on KataGo's network ([`network`]) when no network
+//! is loaded: its losses are in win-rate points ([`GO`](crate::GO)), the network's in points of score.
+
+pub mod network;
 
 use std::sync::Arc;
 
@@ -11,7 +14,7 @@ use ishi_rules::go::{Go, Move};
 use ishi_rules::{Game, Player};
 use rand::Rng;
 
-use crate::{Analysis, Candidate, GO, Review, Worth};
+use crate::{Analysis, Candidate, Review, Worth};
 
 /// How hard to look at each position.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -82,6 +85,7 @@ pub fn analyse(
             value: 100.0 * m.win_rate,
             exact: false,
             visits: m.visits,
+            win_rate: None,
         })
         .collect();
     let enough = (budget.playouts / JUDGED_SHARE).max(1);
@@ -97,6 +101,7 @@ pub fn analyse(
                 value,
                 exact: false,
                 visits: 0,
+                win_rate: None,
             });
         }
     }
@@ -166,8 +171,9 @@ fn lead(go: &Go, ownership: &[f32]) -> f32 {
 }
 
 impl Analysis<Move> {
-    /// `played` judged against the best move with Go's thresholds ([`GO`]).
+    /// `played` judged against the best move with the thresholds of the analysis's unit
+    /// ([`go_thresholds`](Analysis::go_thresholds)).
     pub fn review(&self, played: Move) -> Option<Review<Move>> {
-        self.review_with(played, &GO)
+        self.review_with(played, self.go_thresholds())
     }
 }

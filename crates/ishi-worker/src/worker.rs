@@ -310,6 +310,7 @@ fn named<P>(analysis: Analysis<Move<P>>, cell: impl Fn(Move<P>) -> CellMove) -> 
                 value: c.value,
                 exact: c.exact,
                 visits: c.visits,
+                win_rate: c.win_rate,
             })
             .collect(),
         worth: analysis.worth,

@@ -511,6 +511,7 @@ fn hints_reply(epoch: u64, values: &[(&str, f32, bool)]) -> Reply {
                     value,
                     exact,
                     visits: 0,
+                    win_rate: None,
                 })
                 .collect(),
             worth: ishi_analysis::Worth::Discs {
