@@ -74,6 +74,45 @@ fn leaving_six_stones_in_atari_is_a_blunder_in_points() {
     assert!((0.0..=1.0).contains(&win_rate) && lead.is_finite());
 }
 
+/// An even game (Chinese rules, komi 7.5): Black's ten stones at the bottom left live by
+/// their two eyes, A2 and C2. Filling one (A2) leaves them one liberty, and dead.
+fn two_eyes() -> Go {
+    Go::from_diagram(
+        "
+        . . . . . . . . .
+        . . X . . . . . .
+        . . O . . . . . .
+        . . . . O . X . .
+        . . . . . . . . .
+        O O O O O . X . .
+        X X X X O . X . .
+        . X . X O . . . .
+        X X X X O . . . .
+        ",
+        GoRules::CHINESE,
+        Player::Black,
+    )
+    .unwrap()
+}
+
+#[test]
+fn filling_an_own_eye_in_an_even_game_loses_the_group_s_points_and_the_game() {
+    let go = two_eyes();
+    let analysis = analyse(&go, Some(place("A2")), Budget::for_board(9, false));
+    let review = analysis.review(place("A2")).expect("A2 is valued");
+    assert_eq!(review.class, Class::Blunder, "{review:?}");
+    // Ten stones, two eyes, and the points around them change hands.
+    assert!(review.loss >= 20.0, "{review:?}");
+    assert!(review.best_value.abs() < 5.0, "an even game: {review:?}");
+    let win_rate = review.win_rate.expect("the win rate beside the points");
+    assert!(
+        win_rate.loss >= 30.0 && win_rate.played < 5.0,
+        "{win_rate:?}"
+    );
+    // The search would not look at A2: it was searched on its own.
+    assert_eq!(analysis.candidate(place("A2")).map(|c| c.visits), Some(0));
+}
+
 #[test]
 fn the_same_position_analysed_twice_gives_the_same_values() {
     let go = atari();
