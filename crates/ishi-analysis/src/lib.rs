@@ -262,14 +262,16 @@ impl<M: Copy + PartialEq> Analysis<M> {
         self.candidates.iter().find(|c| c.mv == mv)
     }
 
-    /// A Go analysis's thresholds, by its unit: [`GO_POINTS`] for the network's analysis,
-    /// whose candidates carry a win rate beside their score, else [`GO`] (Monte Carlo's).
+    /// Whether the values are points of score with win rates beside them: the candidates of
+    /// Go's analysis on the network ([`go::network`]).
+    pub fn scored(&self) -> bool {
+        self.candidates.iter().any(|c| c.win_rate.is_some())
+    }
+
+    /// A Go analysis's thresholds, by its unit: [`GO_POINTS`] for the network's analysis
+    /// ([`scored`](Analysis::scored)), else [`GO`] (Monte Carlo's).
     pub fn go_thresholds(&self) -> &'static Thresholds {
-        if self.candidates.iter().any(|c| c.win_rate.is_some()) {
-            &GO_POINTS
-        } else {
-            &GO
-        }
+        if self.scored() { &GO_POINTS } else { &GO }
     }
 
     /// `played` judged against the best move, with the thresholds of the analysis's game;
