@@ -89,22 +89,13 @@ pub fn analyse(
         })
         .collect();
     let enough = (budget.playouts / JUDGED_SHARE).max(1);
-    if let Some(mv) = played.filter(|&mv| go.is_legal(mv)) {
-        let judged = candidates
-            .iter()
-            .any(|c| c.mv == mv && u64::from(c.visits) >= enough);
-        if !judged {
-            let value = reply_value(go, mv, mcts.moves().cloned(), budget, rng, stop);
-            candidates.retain(|c| c.mv != mv);
-            candidates.push(Candidate {
-                mv,
-                value,
-                exact: false,
-                visits: 0,
-                win_rate: None,
-            });
-        }
-    }
+    with_played(&mut candidates, go, played, enough, |mv| Candidate {
+        mv,
+        value: reply_value(go, mv, mcts.moves().cloned(), budget, rng, stop),
+        exact: false,
+        visits: 0,
+        win_rate: None,
+    });
     let black_rate = match (candidates.first(), result.eval) {
         (Some(best), _) => best.value / 100.0,
         (None, Eval::WinRate(rate)) => rate,
@@ -120,6 +111,27 @@ pub fn analyse(
             lead,
         },
         ownership,
+    }
+}
+
+/// Puts `played` (if it is legal in `go`) among `candidates`: as it is when the tree gave it
+/// `enough` visits, or else as `own` values it, from a search of its own.
+fn with_played(
+    candidates: &mut Vec<Candidate<Move>>,
+    go: &Go,
+    played: Option<Move>,
+    enough: u64,
+    own: impl FnOnce(Move) -> Candidate<Move>,
+) {
+    let Some(mv) = played.filter(|&mv| go.is_legal(mv)) else {
+        return;
+    };
+    let judged = candidates
+        .iter()
+        .any(|c| c.mv == mv && u64::from(c.visits) >= enough);
+    if !judged {
+        candidates.retain(|c| c.mv != mv);
+        candidates.push(own(mv));
     }
 }
 

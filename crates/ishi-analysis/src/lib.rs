@@ -29,8 +29,9 @@
 //! Key decisions:
 //! - **The played move is valued by the same search as the best move**: Othello searches
 //!   every legal move (or, near the end, solves the position and the played move's reply
-//!   exactly); Go reads both from one Monte Carlo tree, and searches the played move's reply
-//!   on its own only when the tree gave it too few playouts to judge.
+//!   exactly); Go reads both from one tree (the network's PUCT, or Monte Carlo's), and
+//!   searches the played move's reply on its own only when the tree gave it too few visits
+//!   to judge.
 //! - **Losses are in each game's own unit**: discs for Othello (the final margin); for Go,
 //!   points of score with KataGo's network ([`go::network`], a move that takes the mover's
 //!   expected score from +3 to -2 loses 5), the win rate's loss kept beside them, and

@@ -12,33 +12,16 @@ use ishi_rules::go::{Go, GoRules, Move};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
+mod positions;
+
+use positions::{atari, walls};
+
 fn place(name: &str) -> Move {
     Move::Place(name.parse().unwrap())
 }
 
 fn network() -> Arc<Network> {
     Arc::new(Network::from_bytes(ishi_nn::G170_B6C96).expect("the embedded network reads"))
-}
-
-/// Black's six stones in the middle have one liberty, F4, which joins the wall on the right
-/// (the Monte Carlo tests' position, `tests/go.rs`): A9 leaves them to be captured.
-fn atari() -> Go {
-    Go::from_diagram(
-        "
-        . . . . . . . . .
-        . . . . . . . . .
-        . . . . . . X . .
-        . . O O O . X X X
-        . O X X X O . . .
-        . O X X X . X X X
-        . . O O O X . . .
-        . . . . . X . . .
-        . . . . . X . . .
-        ",
-        GoRules::JAPANESE,
-        Player::Black,
-    )
-    .unwrap()
 }
 
 fn analyse(go: &Go, played: Option<Move>, budget: Budget) -> ishi_analysis::Analysis<Move> {
@@ -49,6 +32,7 @@ fn analyse(go: &Go, played: Option<Move>, budget: Budget) -> ishi_analysis::Anal
 
 #[test]
 fn leaving_six_stones_in_atari_is_a_blunder_in_points() {
+    // A9 leaves the six stones to be captured (see `positions::atari`).
     let go = atari();
     let analysis = analyse(&go, Some(place("A9")), Budget::for_board(9, false));
     let review = analysis.review(place("A9")).expect("A9 is valued");
@@ -139,22 +123,7 @@ fn a_played_move_the_search_passed_over_is_searched_on_its_own() {
 #[test]
 fn ownership_and_lead_read_the_board() {
     // Black has the left five columns, White the right four: Black owns the left and leads.
-    let go = Go::from_diagram(
-        "
-        . . . . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-        ",
-        GoRules::CHINESE,
-        Player::White,
-    )
-    .unwrap();
+    let go = walls(GoRules::CHINESE);
     let analysis = analyse(&go, None, Budget { visits: 30 });
     let ownership = analysis.ownership.expect("the network's ownership");
     let area: f32 = ownership.iter().sum();

@@ -146,22 +146,16 @@ pub fn analyse(
         })
         .collect();
     let enough = (budget.visits / JUDGED_SHARE).max(1);
-    if let Some(mv) = played.filter(|&mv| go.is_legal(mv)) {
-        let judged = candidates
-            .iter()
-            .any(|c| c.mv == mv && u64::from(c.visits) >= enough);
-        if !judged {
-            let (score, win_rate) = reply_value(puct, go, before, mv, budget, rng, stop);
-            candidates.retain(|c| c.mv != mv);
-            candidates.push(Candidate {
-                mv,
-                value: score,
-                exact: false,
-                visits: 0,
-                win_rate: Some(win_rate),
-            });
+    super::with_played(&mut candidates, go, played, enough, |mv| {
+        let (score, win_rate) = reply_value(puct, go, before, mv, budget, rng, stop);
+        Candidate {
+            mv,
+            value: score,
+            exact: false,
+            visits: 0,
+            win_rate: Some(win_rate),
         }
-    }
+    });
     Analysis {
         mover,
         candidates,
