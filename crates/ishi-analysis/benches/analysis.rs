@@ -20,7 +20,7 @@ use ishi_ai::go::{GoLevel, GoModels, choose};
 use ishi_ai::othello::{Engine, Weights};
 use ishi_ai::{Level, LevelId, Limits, Stop};
 use ishi_analysis::go::network;
-use ishi_analysis::{Class, go, othello};
+use ishi_analysis::{Analysis, Class, go, othello};
 use ishi_rules::Game;
 use ishi_rules::go::{Go, GoRules, Move};
 use ishi_rules::othello::{Othello, transcript};
@@ -88,61 +88,22 @@ fn go_game(size: usize, plies: usize) -> (Go, Vec<Move>) {
     (start, moves)
 }
 
-fn go_analysis(size: usize, playouts: u64) {
-    let (start, moves) = go_game(size, 60);
-    let mut mcts = go::engine(Some(Arc::new(Model::embedded())));
-    let mut rng = SmallRng::seed_from_u64(5);
-    let budget = go::Budget { playouts };
-    let cpu = cpu_seconds();
-    let mut position = start;
-    let mut blunders = 0;
-    for &mv in &moves {
-        let analysis = go::analyse(
-            &mut mcts,
-            &position,
-            Some(mv),
-            budget,
-            &mut rng,
-            &Stop::new(),
-        );
-        if analysis
-            .review(mv)
-            .is_some_and(|r| r.class == Class::Blunder)
-        {
-            blunders += 1;
-        }
-        position = position.play(mv).expect("a legal game");
-    }
-    println!(
-        "go {size}x{size} playouts={playouts:<6} moves={:<3} cpu_s={:<6.2} blunders={blunders}",
-        moves.len(),
-        cpu_seconds() - cpu,
-    );
-}
-
-/// The positions before a Go position that the network reads.
-const HISTORY: usize = 5;
-
-fn go_network_analysis(size: usize, plies: usize) {
+/// Analyses a `plies`-move game on a board of side `size` position by position with
+/// `analyse` (given each position, the positions before it that the network reads, and the
+/// move played), and prints the CPU seconds and the blunders after `label`.
+fn go_run(
+    label: &str,
+    size: usize,
+    plies: usize,
+    mut analyse: impl FnMut(&Go, &[Go], Move) -> Analysis<Move>,
+) {
     let (start, moves) = go_game(size, plies);
-    let network = GoModels::embedded().network.expect("the embedded network");
-    let mut puct = network::engine(network);
-    let mut rng = SmallRng::seed_from_u64(5);
-    let budget = network::Budget::for_board(size, false);
     let cpu = cpu_seconds();
     let mut position = start;
     let mut before: Vec<Go> = Vec::new();
     let mut blunders = 0;
     for &mv in &moves {
-        let analysis = network::analyse(
-            &mut puct,
-            &position,
-            &before,
-            Some(mv),
-            budget,
-            &mut rng,
-            &Stop::new(),
-        );
+        let analysis = analyse(&position, &before, mv);
         if analysis
             .review(mv)
             .is_some_and(|r| r.class == Class::Blunder)
@@ -156,11 +117,50 @@ fn go_network_analysis(size: usize, plies: usize) {
         }
     }
     println!(
-        "go {size}x{size} network visits={:<4} moves={:<3} cpu_s={:<6.2} blunders={blunders}",
-        budget.visits,
+        "go {size}x{size} {label} moves={:<3} cpu_s={:<6.2} blunders={blunders}",
         moves.len(),
         cpu_seconds() - cpu,
     );
+}
+
+/// The positions before a Go position that the network reads.
+const HISTORY: usize = 5;
+
+fn go_analysis(size: usize, playouts: u64) {
+    let mut mcts = go::engine(Some(Arc::new(Model::embedded())));
+    let mut rng = SmallRng::seed_from_u64(5);
+    let budget = go::Budget { playouts };
+    let label = format!("playouts={playouts:<6}");
+    go_run(&label, size, 60, |position, _, mv| {
+        go::analyse(
+            &mut mcts,
+            position,
+            Some(mv),
+            budget,
+            &mut rng,
+            &Stop::new(),
+        )
+    });
+}
+
+fn go_network_analysis(size: usize, plies: usize) {
+    let network = GoModels::embedded().network.expect("the embedded network");
+    let mut puct = network::engine(network);
+    let mut rng = SmallRng::seed_from_u64(5);
+    let budget = network::Budget::for_board(size, false);
+    let label = format!("network visits={:<4}", budget.visits);
+    go_run(&label, size, plies, |position, before, mv| {
+        let stop = Stop::new();
+        network::analyse(
+            &mut puct,
+            position,
+            before,
+            Some(mv),
+            budget,
+            &mut rng,
+            &stop,
+        )
+    });
 }
 
 fn main() {
