@@ -143,10 +143,7 @@ fn cell_hints(kind: GameKind, hints: &Hints) -> Vec<(Cell, CellHint)> {
             let (text, detail) = match (kind, v.win_rate) {
                 (GameKind::Othello, _) => (value_text(ValueUnit::Discs, v.value), None),
                 (GameKind::Go, None) => (format!("{:.0}", v.value), Some(playouts(v.visits))),
-                (GameKind::Go, Some(_)) => (
-                    value_text(ValueUnit::Score, v.value),
-                    Some(playouts(v.visits)),
-                ),
+                (GameKind::Go, Some(_)) => (score_hint(v.value), Some(playouts(v.visits))),
             };
             let hint = CellHint {
                 text,
@@ -158,6 +155,16 @@ fn cell_hints(kind: GameKind, hints: &Hints) -> Vec<(Cell, CellHint)> {
             Some((cell, hint))
         })
         .collect()
+}
+
+/// Points of score as a Go hint writes them, four characters at most to fit in its circle:
+/// `+3.5`, `-0.5`, `+12`.
+fn score_hint(value: f32) -> String {
+    if value.abs() < 9.95 {
+        value_text(ValueUnit::Score, value)
+    } else {
+        format!("{value:+.0}")
+    }
 }
 
 /// Playouts as hints write them: `340`, `1.2k`, `12k`.
@@ -288,4 +295,19 @@ pub fn edge_class(cell: Cell, size: usize) -> String {
 /// The colour's name in `data-*` attributes and classes.
 pub fn player_name(p: Player) -> &'static str {
     p.fold("black", "white")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_hints_in_points_fit_in_four_characters() {
+        assert_eq!(score_hint(3.54), "+3.5");
+        assert_eq!(score_hint(-0.5), "-0.5");
+        assert_eq!(score_hint(0.01), "0");
+        assert_eq!(score_hint(9.96), "+10");
+        assert_eq!(score_hint(-35.4), "-35");
+        assert_eq!(playouts(1_234), "1.2k");
+    }
 }
