@@ -75,18 +75,24 @@ enum Command {
     /// player, the best move and its value, the loss, and the class: best, good, inaccuracy,
     /// mistake or blunder. Othello values are final disc margins with best play (+4= proved
     /// by the solver, -2.10 an estimate), and a move that loses 2 discs or more is an
-    /// inaccuracy, 4 a mistake, 8 a blunder; Go values are the player's win rate, and the
-    /// classes start at 3, 7 and 15 points of it. Then a line for each player: moves, mean
-    /// loss, moves of each class. An Othello pass is always forced:
+    /// inaccuracy, 4 a mistake, 8 a blunder. Go values are, on KataGo's network (the
+    /// default), the player's expected score in points, +3.5 ahead or -2.0 behind, and a move
+    /// that loses 1 point or more is an inaccuracy, 3 a mistake, 6 a blunder; the line ends
+    /// with the move's win rate and what it lost of it. With --engine mcts they are the
+    /// player's win rate, and the classes start at 3, 7 and 15 points of it. Then a line for
+    /// each player: moves, mean loss, moves of each class. An Othello pass is always forced:
     /// its line is shown (class best) but the summary leaves it out, as there was no choice.
-    /// Go's playouts are seeded: the same file gives the same analysis.
+    /// Go's searches are seeded: the same file gives the same analysis.
     ///
     /// --json prints one JSON document at the end instead: "game" ("othello" or "go"),
-    /// "budget" ("preset", then "nodes" and "exact_empties" for Othello, "playouts" for Go),
+    /// "budget" ("preset", then "nodes" and "exact_empties" for Othello, "engine" and
+    /// "visits" ("network") or "playouts" ("mcts") for Go),
     /// "moves" (one object a move: "number" from 1, passes counted; "player", "B" or "W";
     /// "played" and "best", moves as f5, D4 or pass; "value" and "best_value", in discs or
-    /// win-rate points from 0 to 100, for the player; "loss", never negative; "class";
-    /// "exact" and "best_exact", whether each value is proved; "forced", an Othello pass) and
+    /// points of score (Go on the network) or win-rate points from 0 to 100 (Go with Monte
+    /// Carlo), for the player; "loss", never negative; "class"; "exact" and "best_exact",
+    /// whether each value is proved; "forced", an Othello pass; "win_rate" and
+    /// "win_rate_loss", Go on the network: the move's win rate and what it lost of it) and
     /// "summary" ("black" and "white", each with "moves", "mean_loss" and "classes": the count
     /// of each class by name).
     Analyze(analyze::AnalyzeArgs),

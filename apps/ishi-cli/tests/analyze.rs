@@ -41,6 +41,27 @@ AW[cd][dd][ed][be][fe][bf][cg][dg][eg]PL[B]
 ;W[ff]
 ;B[gc])";
 
+/// 9x9, Chinese rules, komi 7.5, an even game: Black's ten stones at the bottom left live by
+/// their two eyes, A2 (`ah`) and C2 (`ch`). Black fills A2, and the group is dead: White
+/// plays elsewhere (G7), as it can take the stones whenever it likes.
+///
+/// ```text
+///   A B C D E F G H J
+/// 9 . . . . . . . . .
+/// 8 . . X . . . . . .
+/// 7 . . O . . . . . .
+/// 6 . . . . O . X . .
+/// 5 . . . . . . . . .
+/// 4 O O O O O . X . .
+/// 3 X X X X O . X . .
+/// 2 . X . X O . . . .
+/// 1 X X X X O . . . .
+/// ```
+const TWO_EYES: &str = "(;GM[1]FF[4]SZ[9]KM[7.5]RU[Chinese]GN[two eyes]
+AB[ag][bg][cg][dg][bh][dh][ai][bi][ci][di][gg][gd][gf][cb]
+AW[af][bf][cf][df][ef][eg][eh][ei][cc][ed]PL[B]
+;B[ah];W[gc];B[fc])";
+
 fn analyze(args: &[&str], input: &str) -> Output {
     let args: Vec<&str> = ["analyze"].iter().chain(args).copied().collect();
     common::run(&args, input)
@@ -96,7 +117,7 @@ fn the_wipe_out_is_a_blunder_proved_and_its_answer_best() {
 
 #[test]
 fn leaving_a_chain_in_atari_is_a_go_blunder() {
-    let output = analyze(&["--playouts", "3000", "-"], ATARI);
+    let output = analyze(&["--engine", "mcts", "--playouts", "3000", "-"], ATARI);
     let text = stdout(&output);
     assert!(output.status.success(), "{text}{}", stderr(&output));
     assert!(
@@ -119,6 +140,69 @@ fn leaving_a_chain_in_atari_is_a_go_blunder() {
     assert!(
         text.contains("\nWhite: 1 move, mean loss 0.00 points; best 1,"),
         "{text}"
+    );
+}
+
+#[test]
+fn on_the_network_filling_an_own_eye_loses_points_and_is_a_blunder() {
+    let output = analyze(&["-"], TWO_EYES);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}{}", stderr(&output));
+    assert!(
+        text.starts_with(
+            "Go 9x9, komi 7.5, 3 moves; budget quick: 100 visits a position on KataGo's network"
+        ),
+        "{text}"
+    );
+    let a2 = move_line(&text, 1);
+    assert_eq!((a2[1], a2[2], a2[7]), ("B", "A2", "blunder"), "{text}");
+    // Points of score, signed, the loss between them; then the win rate and its loss.
+    let number = |word: &str| -> f32 {
+        let word = word.trim_start_matches('(').trim_end_matches([')', '%']);
+        word.parse().expect("a number")
+    };
+    assert!(
+        a2[3].starts_with('-') && a2[5].starts_with(['+', '-']),
+        "{text}"
+    );
+    assert!(number(a2[6]) >= 20.0, "{text}");
+    assert!(
+        (number(a2[5]) - number(a2[3]) - number(a2[6])).abs() < 0.15,
+        "{text}"
+    );
+    assert!(a2[8].ends_with('%') && number(a2[8]) < 5.0, "{text}");
+    assert!(number(a2[9]) >= 30.0, "{text}");
+    assert!(text.contains("\nBlack: 2 moves, mean loss "), "{text}");
+    assert!(text.contains(" points of score; "), "{text}");
+    // Seeded and reproducible: a second run prints the same analysis.
+    assert_eq!(stdout(&analyze(&["-"], TWO_EYES)), text);
+
+    let output = analyze(&["--json", "--visits", "40", "-"], TWO_EYES);
+    let json: Value = serde_json::from_slice(&output.stdout).expect("one JSON document");
+    assert_eq!(
+        (&json["budget"]["engine"], &json["budget"]["visits"]),
+        (&Value::from("network"), &Value::from(40))
+    );
+    let a2 = &json["moves"][0];
+    assert_eq!(a2["class"], "blunder", "{a2}");
+    assert!(a2["win_rate"].is_number(), "{a2}");
+    assert!(
+        a2["win_rate_loss"].as_f64().is_some_and(|l| l >= 30.0),
+        "{a2}"
+    );
+
+    let path = temporary("network.sgf");
+    let out = path.to_str().unwrap();
+    let output = analyze(&["--visits", "40", "--sgf", out, "-"], TWO_EYES);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let written = GoRecord::parse(std::fs::read(&path).expect("the SGF written")).expect("SGF");
+    std::fs::remove_file(&path).ok();
+    let comment = written.moves[0].comment.as_deref().unwrap_or_default();
+    assert!(
+        comment.starts_with("Analysis for Black: A2 -")
+            && comment.contains(" points, win rate ")
+            && comment.ends_with("(blunder)."),
+        "{comment}"
     );
 }
 
@@ -167,7 +251,10 @@ fn json_gives_every_field_of_every_move_and_the_summary() {
         .sum();
     assert_eq!(counted, 4);
 
-    let output = analyze(&["--json", "--playouts", "300", "-"], ATARI);
+    let output = analyze(
+        &["--json", "--engine", "mcts", "--playouts", "300", "-"],
+        ATARI,
+    );
     let json: Value = serde_json::from_slice(&output.stdout).expect("one JSON document");
     assert_eq!(
         (&json["game"], &json["budget"]["playouts"]),
@@ -201,7 +288,10 @@ fn a_forced_pass_is_shown_but_not_summarised() {
 fn the_annotated_go_record_reads_back_with_its_moves_and_comments() {
     let path = temporary("go.sgf");
     let out = path.to_str().unwrap();
-    let output = analyze(&["--playouts", "3000", "--sgf", out, "-"], ATARI);
+    let output = analyze(
+        &["--engine", "mcts", "--playouts", "3000", "--sgf", out, "-"],
+        ATARI,
+    );
     assert!(output.status.success(), "{}", stderr(&output));
     let written = GoRecord::parse(std::fs::read(&path).expect("the SGF written")).expect("SGF");
     std::fs::remove_file(&path).ok();
@@ -317,7 +407,22 @@ fn bad_inputs_fail_with_where_and_print_no_analysis() {
         (
             vec!["--playouts", "10", "-"],
             "f5",
-            "standard input: --playouts is for Go, and this is an Othello game",
+            "standard input: --playouts and --visits are for Go, and this is an Othello game",
+        ),
+        (
+            vec!["--visits", "10", "-"],
+            "f5",
+            "standard input: --playouts and --visits are for Go, and this is an Othello game",
+        ),
+        (
+            vec!["--playouts", "10", "-"],
+            ATARI,
+            "standard input: --playouts is for --engine mcts: the network's budget is --visits",
+        ),
+        (
+            vec!["--engine", "mcts", "--visits", "10", "-"],
+            ATARI,
+            "standard input: --visits is for the network: Monte Carlo's budget is --playouts",
         ),
         (
             vec!["--nodes", "10", "-"],
@@ -343,6 +448,9 @@ fn help_documents_the_output_and_the_json_fields() {
         "--budget",
         "--nodes",
         "--playouts",
+        "--visits",
+        "--engine",
+        "\"win_rate\"",
         "--json",
         "--sgf",
         "\"best_value\"",

@@ -5,7 +5,9 @@
 //! players (eOthello's public games, the first five of `../shared/data/othello-games`) at
 //! `Budget::QUICK` and `Budget::DEEP`, with how many positions came out exact. Go: a 60-move
 //! 9x9 game and a 60-move 19x19 game played by Monte Carlo search at 500 playouts a move
-//! from a fixed seed, analysed at 2,000 and 1,000 playouts a position.
+//! from a fixed seed, analysed at 2,000 and 1,000 playouts a position; then on KataGo's
+//! network at the quick budget (`go::network::Budget::for_board`), that 9x9 game and a
+//! 250-move 19x19 game played the same way.
 
 #[path = "../../ishi-rules/benches/support/cpu.rs"]
 mod cpu;
@@ -17,7 +19,8 @@ use ishi_ai::go::features::Model;
 use ishi_ai::go::{GoLevel, GoModels, choose};
 use ishi_ai::othello::{Engine, Weights};
 use ishi_ai::{Level, LevelId, Limits, Stop};
-use ishi_analysis::{Class, go, othello};
+use ishi_analysis::go::network;
+use ishi_analysis::{Analysis, Class, go, othello};
 use ishi_rules::Game;
 use ishi_rules::go::{Go, GoRules, Move};
 use ishi_rules::othello::{Othello, transcript};
@@ -85,36 +88,79 @@ fn go_game(size: usize, plies: usize) -> (Go, Vec<Move>) {
     (start, moves)
 }
 
-fn go_analysis(size: usize, playouts: u64) {
-    let (start, moves) = go_game(size, 60);
-    let mut mcts = go::engine(Some(Arc::new(Model::embedded())));
-    let mut rng = SmallRng::seed_from_u64(5);
-    let budget = go::Budget { playouts };
+/// Analyses a `plies`-move game on a board of side `size` position by position with
+/// `analyse` (given each position, the positions before it that the network reads, and the
+/// move played), and prints the CPU seconds and the blunders after `label`.
+fn go_run(
+    label: &str,
+    size: usize,
+    plies: usize,
+    mut analyse: impl FnMut(&Go, &[Go], Move) -> Analysis<Move>,
+) {
+    let (start, moves) = go_game(size, plies);
     let cpu = cpu_seconds();
     let mut position = start;
+    let mut before: Vec<Go> = Vec::new();
     let mut blunders = 0;
     for &mv in &moves {
-        let analysis = go::analyse(
-            &mut mcts,
-            &position,
-            Some(mv),
-            budget,
-            &mut rng,
-            &Stop::new(),
-        );
+        let analysis = analyse(&position, &before, mv);
         if analysis
             .review(mv)
             .is_some_and(|r| r.class == Class::Blunder)
         {
             blunders += 1;
         }
-        position = position.play(mv).expect("a legal game");
+        let next = position.play(mv).expect("a legal game");
+        before.push(std::mem::replace(&mut position, next));
+        if before.len() > HISTORY {
+            before.remove(0);
+        }
     }
     println!(
-        "go {size}x{size} playouts={playouts:<6} moves={:<3} cpu_s={:<6.2} blunders={blunders}",
+        "go {size}x{size} {label} moves={:<3} cpu_s={:<6.2} blunders={blunders}",
         moves.len(),
         cpu_seconds() - cpu,
     );
+}
+
+/// The positions before a Go position that the network reads.
+const HISTORY: usize = 5;
+
+fn go_analysis(size: usize, playouts: u64) {
+    let mut mcts = go::engine(Some(Arc::new(Model::embedded())));
+    let mut rng = SmallRng::seed_from_u64(5);
+    let budget = go::Budget { playouts };
+    let label = format!("playouts={playouts:<6}");
+    go_run(&label, size, 60, |position, _, mv| {
+        go::analyse(
+            &mut mcts,
+            position,
+            Some(mv),
+            budget,
+            &mut rng,
+            &Stop::new(),
+        )
+    });
+}
+
+fn go_network_analysis(size: usize, plies: usize) {
+    let network = GoModels::embedded().network.expect("the embedded network");
+    let mut puct = network::engine(network);
+    let mut rng = SmallRng::seed_from_u64(5);
+    let budget = network::Budget::for_board(size, false);
+    let label = format!("network visits={:<4}", budget.visits);
+    go_run(&label, size, plies, |position, before, mv| {
+        let stop = Stop::new();
+        network::analyse(
+            &mut puct,
+            position,
+            before,
+            Some(mv),
+            budget,
+            &mut rng,
+            &stop,
+        )
+    });
 }
 
 fn main() {
@@ -125,4 +171,6 @@ fn main() {
     }
     go_analysis(9, 2_000);
     go_analysis(19, 1_000);
+    go_network_analysis(9, 60);
+    go_network_analysis(19, 250);
 }

@@ -1,6 +1,9 @@
 //! Go analysis with Monte Carlo tree search: the candidates are the root's moves with their
 //! playouts and win rates, the worth is Black's win rate and the lead the playouts' ownership
-//! implies.
+//! implies. The fallback of the analysis on KataGo's network ([`network`]) when no network
+//! is loaded: its losses are in win-rate points ([`GO`](crate::GO)), the network's in points of score.
+
+pub mod network;
 
 use std::sync::Arc;
 
@@ -11,7 +14,7 @@ use ishi_rules::go::{Go, Move};
 use ishi_rules::{Game, Player};
 use rand::Rng;
 
-use crate::{Analysis, Candidate, GO, Review, Worth};
+use crate::{Analysis, Candidate, Review, Worth};
 
 /// How hard to look at each position.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -82,24 +85,17 @@ pub fn analyse(
             value: 100.0 * m.win_rate,
             exact: false,
             visits: m.visits,
+            win_rate: None,
         })
         .collect();
     let enough = (budget.playouts / JUDGED_SHARE).max(1);
-    if let Some(mv) = played.filter(|&mv| go.is_legal(mv)) {
-        let judged = candidates
-            .iter()
-            .any(|c| c.mv == mv && u64::from(c.visits) >= enough);
-        if !judged {
-            let value = reply_value(go, mv, mcts.moves().cloned(), budget, rng, stop);
-            candidates.retain(|c| c.mv != mv);
-            candidates.push(Candidate {
-                mv,
-                value,
-                exact: false,
-                visits: 0,
-            });
-        }
-    }
+    with_played(&mut candidates, go, played, enough, |mv| Candidate {
+        mv,
+        value: reply_value(go, mv, mcts.moves().cloned(), budget, rng, stop),
+        exact: false,
+        visits: 0,
+        win_rate: None,
+    });
     let black_rate = match (candidates.first(), result.eval) {
         (Some(best), _) => best.value / 100.0,
         (None, Eval::WinRate(rate)) => rate,
@@ -115,6 +111,27 @@ pub fn analyse(
             lead,
         },
         ownership,
+    }
+}
+
+/// Puts `played` (if it is legal in `go`) among `candidates`: as it is when the tree gave it
+/// `enough` visits, or else as `own` values it, from a search of its own.
+fn with_played(
+    candidates: &mut Vec<Candidate<Move>>,
+    go: &Go,
+    played: Option<Move>,
+    enough: u64,
+    own: impl FnOnce(Move) -> Candidate<Move>,
+) {
+    let Some(mv) = played.filter(|&mv| go.is_legal(mv)) else {
+        return;
+    };
+    let judged = candidates
+        .iter()
+        .any(|c| c.mv == mv && u64::from(c.visits) >= enough);
+    if !judged {
+        candidates.retain(|c| c.mv != mv);
+        candidates.push(own(mv));
     }
 }
 
@@ -166,8 +183,9 @@ fn lead(go: &Go, ownership: &[f32]) -> f32 {
 }
 
 impl Analysis<Move> {
-    /// `played` judged against the best move with Go's thresholds ([`GO`]).
+    /// `played` judged against the best move with the thresholds of the analysis's unit
+    /// ([`go_thresholds`](Analysis::go_thresholds)).
     pub fn review(&self, played: Move) -> Option<Review<Move>> {
-        self.review_with(played, &GO)
+        self.review_with(played, self.go_thresholds())
     }
 }

@@ -29,11 +29,15 @@
 //! Key decisions:
 //! - **The played move is valued by the same search as the best move**: Othello searches
 //!   every legal move (or, near the end, solves the position and the played move's reply
-//!   exactly); Go reads both from one Monte Carlo tree, and searches the played move's reply
-//!   on its own only when the tree gave it too few playouts to judge.
-//! - **Losses are in each game's own unit**: discs for Othello (the final margin), win-rate
-//!   points for Go (a move that takes Black from 60 % to 45 % loses 15). The classes'
-//!   thresholds are per game ([`OTHELLO`], [`GO`]).
+//!   exactly); Go reads both from one tree (the network's PUCT, or Monte Carlo's), and
+//!   searches the played move's reply on its own only when the tree gave it too few visits
+//!   to judge.
+//! - **Losses are in each game's own unit**: discs for Othello (the final margin); for Go,
+//!   points of score with KataGo's network ([`go::network`], a move that takes the mover's
+//!   expected score from +3 to -2 loses 5), the win rate's loss kept beside them, and
+//!   win-rate points with Monte Carlo when no network is loaded (a move that takes Black
+//!   from 60 % to 45 % loses 15). The classes' thresholds are per unit ([`OTHELLO`],
+//!   [`GO_POINTS`], [`GO`]).
 //! - **Analysis is per position** ([`othello::analyse`], [`go::analyse`]): a front end drives
 //!   a whole game one position at a time, so it can show progress, cancel, and keep what is
 //!   done; the CLI, the app's Web Worker and the desktop's thread all call the same functions.
@@ -130,12 +134,24 @@ pub const OTHELLO: Thresholds = Thresholds {
     mistake: 8.0,
 };
 
-/// Go's classes, in win-rate points (percentage points of the mover's chance to win): good
-/// below 3, an inaccuracy below 7, a mistake below 15, a blunder from 15 on.
+/// Go's classes with Monte Carlo, in win-rate points (percentage points of the mover's chance
+/// to win): good below 3, an inaccuracy below 7, a mistake below 15, a blunder from 15 on.
 pub const GO: Thresholds = Thresholds {
     good: 3.0,
     inaccuracy: 7.0,
     mistake: 15.0,
+};
+
+/// Go's classes with the network, in points of the mover's expected score: good below 1, an
+/// inaccuracy below 3, a mistake below 6, a blunder from 6 on, on every board size. These are
+/// KaTrain's steps (its review colours move at 0.5, 1.5, 3, 6 and 12 points): a point is
+/// the rounding of a close count, 3 a clear slip of the endgame, 6 a lost group of a few
+/// stones or a missed big point, which decides games between players of the same strength.
+/// Points are points on any board: a group costs as many on 9x9 as on 19x19.
+pub const GO_POINTS: Thresholds = Thresholds {
+    good: 1.0,
+    inaccuracy: 3.0,
+    mistake: 6.0,
 };
 
 /// What a position is worth to Black: a point of the evaluation graph.
@@ -157,8 +173,9 @@ pub enum Worth {
     Go {
         /// Black's win rate, from 0 to 1.
         win_rate: f32,
-        /// Black's lead in points (negative when White leads), from the playouts' ownership:
-        /// the area each side ends with on average, komi taken off.
+        /// Black's lead in points (negative when White leads): with the network, the search's
+        /// expected score; with Monte Carlo, from the playouts' ownership (the area each side
+        /// ends with on average, komi taken off).
         lead: f32,
     },
 }
@@ -169,13 +186,22 @@ pub enum Worth {
 pub struct Candidate<M> {
     /// The move.
     pub mv: M,
-    /// Its value for the player to move: the final disc margin (Othello) or the win rate
-    /// in points from 0 to 100 (Go).
+    /// Its value for the player to move: the final disc margin (Othello), the expected
+    /// score in points (Go with the network) or the win rate in points from 0 to 100 (Go
+    /// with Monte Carlo).
     pub value: f32,
     /// Othello: the value is proved by the solver.
     pub exact: bool,
-    /// Go: the playouts through the move (0 for Othello).
+    /// Go: the playouts or visits through the move (0 for Othello, and for a played move
+    /// valued by a search of its own).
     pub visits: u32,
+    /// Go with the network: the win rate for the player to move, in points from 0 to 100,
+    /// beside the value in points; `None` where the value is the win rate or for Othello.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub win_rate: Option<f32>,
 }
 
 /// The analysis of one position.
@@ -188,8 +214,9 @@ pub struct Analysis<M> {
     pub candidates: Vec<Candidate<M>>,
     /// What the position is worth to Black.
     pub worth: Worth,
-    /// Go: who owns each point at the end of the playouts, from -1 (White) to 1 (Black), in
-    /// the points' order (row by row from the bottom).
+    /// Go: who owns each point in the end (the network's ownership at the root, or the
+    /// playouts'), from -1 (White) to 1 (Black), in the points' order (row by row from the
+    /// bottom).
     pub ownership: Option<Vec<f32>>,
 }
 
@@ -210,6 +237,19 @@ pub struct Review<M> {
     pub loss: f32,
     /// The loss's class.
     pub class: Class,
+    /// Go with the network: the played move's win rate for its player (0 to 100) and what it
+    /// lost in win rate against the best move, never negative; `None` where the loss is in
+    /// win rate already.
+    pub win_rate: Option<WinRateLoss>,
+}
+
+/// A played move's win rate and its loss against the best move, beside a loss in points.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct WinRateLoss {
+    /// The played move's win rate for its player, from 0 to 100.
+    pub played: f32,
+    /// The best move's win rate less the played move's, never negative.
+    pub loss: f32,
 }
 
 impl<M: Copy + PartialEq> Analysis<M> {
@@ -221,6 +261,18 @@ impl<M: Copy + PartialEq> Analysis<M> {
     /// The candidate of `mv`, if the analysis valued it.
     pub fn candidate(&self, mv: M) -> Option<&Candidate<M>> {
         self.candidates.iter().find(|c| c.mv == mv)
+    }
+
+    /// Whether the values are points of score with win rates beside them: the candidates of
+    /// Go's analysis on the network ([`go::network`]).
+    pub fn scored(&self) -> bool {
+        self.candidates.iter().any(|c| c.win_rate.is_some())
+    }
+
+    /// A Go analysis's thresholds, by its unit: [`GO_POINTS`] for the network's analysis
+    /// ([`scored`](Analysis::scored)), else [`GO`] (Monte Carlo's).
+    pub fn go_thresholds(&self) -> &'static Thresholds {
+        if self.scored() { &GO_POINTS } else { &GO }
     }
 
     /// `played` judged against the best move, with the thresholds of the analysis's game;
@@ -241,6 +293,10 @@ impl<M: Copy + PartialEq> Analysis<M> {
             } else {
                 thresholds.class(loss)
             },
+            win_rate: mine.win_rate.map(|played| WinRateLoss {
+                played,
+                loss: best.win_rate.map_or(0.0, |best| (best - played).max(0.0)),
+            }),
         })
     }
 }
@@ -290,6 +346,10 @@ mod tests {
         assert_eq!(OTHELLO.class(8.0), Class::Blunder);
         assert_eq!(GO.class(2.9), Class::Good);
         assert_eq!(GO.class(20.0), Class::Blunder);
+        assert_eq!(GO_POINTS.class(0.5), Class::Good);
+        assert_eq!(GO_POINTS.class(2.0), Class::Inaccuracy);
+        assert_eq!(GO_POINTS.class(5.9), Class::Mistake);
+        assert_eq!(GO_POINTS.class(6.0), Class::Blunder);
     }
 
     #[test]
@@ -299,6 +359,7 @@ mod tests {
             value,
             exact: true,
             visits: 0,
+            win_rate: None,
         };
         let analysis = Analysis {
             mover: Player::White,

@@ -60,6 +60,7 @@ fn candidate(result: &SearchResult<Move>, mv: Move, cells: u32) -> Candidate<Mov
         value,
         exact,
         visits: 0,
+        win_rate: None,
     }
 }
 
@@ -191,6 +192,7 @@ fn solved(
             value: -value,
             exact,
             visits: 0,
+            win_rate: None,
         });
     }
     candidates

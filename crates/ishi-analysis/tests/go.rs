@@ -11,32 +11,12 @@ use ishi_rules::go::{Go, GoRules, Move};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
+mod positions;
+
+use positions::{atari, walls};
+
 fn place(name: &str) -> Move {
     Move::Place(name.parse().unwrap())
-}
-
-/// Black's six stones in the middle have one liberty, F4, which joins the wall on the right;
-/// connecting leaves Black with some chances (the engine gives it 30 % or so), leaving them
-/// with next to none (5 %). The four stones at G6-J7 keep that gap clear of the blunder's
-/// threshold, 15 points of win rate: without them Black's chances after F4 were 17 to 22 %,
-/// and the gap at 3,000 playouts anywhere from 14 to 20 points.
-fn atari() -> Go {
-    Go::from_diagram(
-        "
-        . . . . . . . . .
-        . . . . . . . . .
-        . . . . . . X . .
-        . . O O O . X X X
-        . O X X X O . . .
-        . O X X X . X X X
-        . . O O O X . . .
-        . . . . . X . . .
-        . . . . . X . . .
-        ",
-        GoRules::JAPANESE,
-        Player::Black,
-    )
-    .unwrap()
 }
 
 #[test]
@@ -122,22 +102,7 @@ fn white_s_win_rate_is_black_s_loss() {
 fn passing_in_a_lost_count_is_worth_the_count() {
     // Black's wall on E and White's on F: Black's 36 points of territory against White's 27
     // and the komi, 6.5. If White passes, Black passes back and wins the count.
-    let go = Go::from_diagram(
-        "
-        . . . . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-        . . . . X O . . .
-        ",
-        GoRules::JAPANESE,
-        Player::White,
-    )
-    .unwrap();
+    let go = walls(GoRules::JAPANESE);
     for seed in [5, 6] {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut mcts = go::engine(Some(Arc::new(Model::embedded())));

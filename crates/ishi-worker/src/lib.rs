@@ -40,7 +40,9 @@
 //! download: its worker fetches them after the first board and hands each to
 //! [`Worker::load`]. A request that needs a model that has not come gets
 //! [`WorkerError::ModelMissing`], except Go's: its levels play without what has not come
-//! (the network's levels as their Monte Carlo fallback); native builds start with
+//! (the network's levels as their Monte Carlo fallback), and its hints and analysis are
+//! Monte Carlo's until the network comes, in win-rate points rather than points of score
+//! (`ishi_analysis::go::network`); native builds start with
 //! [`Worker::with_embedded_models`].
 
 mod protocol;

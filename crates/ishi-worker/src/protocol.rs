@@ -143,7 +143,8 @@ pub enum HintBudget {
     Depth(u32),
     /// Othello: every move solved exactly (for the last empty squares).
     Exact,
-    /// Go: this many more playouts on the tree of the position.
+    /// Go: this many more playouts on the tree of the position (with the network, a visit
+    /// for every ten).
     Playouts(u32),
 }
 
@@ -209,12 +210,13 @@ pub struct Ownership {
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct Analysed {
     /// The moves valued, best first, each with its value for the player to move (Othello:
-    /// discs; Go: win rate in points from 0 to 100).
+    /// discs; Go with the network: points of score, the win rate beside them; Go with Monte
+    /// Carlo: win rate in points from 0 to 100).
     pub candidates: Vec<Candidate<CellMove>>,
     /// What the position is worth to Black.
     pub worth: Worth,
-    /// Go: who owns each point at the end of the playouts, from -1 (White) to 1 (Black), in
-    /// `Go::points` order.
+    /// Go: who owns each point in the end (the network's ownership, or the playouts'), from
+    /// -1 (White) to 1 (Black), in `Go::points` order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ownership: Option<Vec<f32>>,
 }

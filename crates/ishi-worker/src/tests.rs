@@ -319,6 +319,64 @@ fn go_hints_and_analysis_give_candidates_and_ownership() {
 }
 
 #[test]
+fn go_analysis_is_the_network_s_in_points_once_it_has_arrived() {
+    let line = || go_line(&["E5", "D5"]);
+    let analyse = Task::Analyse {
+        played: Some(go_move("A1")),
+        deep: false,
+    };
+    let request = Request {
+        epoch: 2,
+        seed: 3,
+        game: line(),
+        task: analyse.clone(),
+    };
+    // Without the network: Monte Carlo, values are win rates and nothing stands beside them.
+    let mut worker = Worker::new();
+    let monte_carlo = analysed(worker.think(&request, &Stop::new()).answer);
+    assert!(!monte_carlo.candidates.is_empty());
+    assert!(
+        monte_carlo
+            .candidates
+            .iter()
+            .all(|c| c.win_rate.is_none() && (0.0..=100.0).contains(&c.value))
+    );
+    // With it: points of score, the win rate beside them, the played move among them.
+    let network = include_bytes!("../../ishi-nn/data/g170-b6c96.ishinn");
+    assert_eq!(worker.load(Model::GoNetwork, network), Ok(()));
+    let by_network = analysed(worker.think(&request, &Stop::new()).answer);
+    assert!(
+        by_network
+            .candidates
+            .iter()
+            .all(|c| c.win_rate.is_some_and(|w| (0.0..=100.0).contains(&w)))
+    );
+    assert!(by_network.candidates.iter().any(|c| c.mv == go_move("A1")));
+    assert_eq!(by_network.ownership.as_ref().map(Vec::len), Some(81));
+    // The same request to a worker that starts with the network: the same answer.
+    assert_eq!(analysed(ask(line(), analyse)), by_network);
+    let hints = Task::Hints {
+        budget: HintBudget::Playouts(100),
+    };
+    let hinted = analysed(ask(line(), hints));
+    assert!(hinted.candidates.iter().all(|c| c.win_rate.is_some()));
+    let visits: u32 = hinted.candidates.iter().map(|c| c.visits).sum();
+    assert!(visits <= 10, "100 playouts are 10 visits: {visits}");
+}
+
+#[test]
+fn an_analysis_written_before_win_rates_stood_beside_values_still_reads() {
+    let old = r#"{"candidates":[{"mv":[4,4],"value":52.5,"exact":false,"visits":30}],"worth":{"go":{"win_rate":0.5,"lead":1.0}}}"#;
+    let analysed: Analysed = serde_json::from_str(old).expect("an old analysis reads");
+    assert_eq!(analysed.candidates[0].win_rate, None);
+    let mut new = analysed.clone();
+    new.candidates[0].win_rate = Some(40.0);
+    let text = serde_json::to_string(&new).unwrap();
+    assert_eq!(serde_json::from_str::<Analysed>(&text).unwrap(), new);
+    assert_eq!(serde_json::to_string(&analysed).unwrap(), old);
+}
+
+#[test]
 fn analysis_values_the_played_move_and_refuses_what_does_not_fit() {
     // Before White's f5 of the seeds' wipe-out game: f5 loses every disc.
     let game =

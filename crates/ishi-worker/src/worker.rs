@@ -4,8 +4,10 @@ use std::sync::Arc;
 
 use ishi_ai::go::GoModels;
 use ishi_ai::go::features::Model as GoMoves;
+use ishi_ai::go::puct::Puct;
 use ishi_ai::othello::{Engine, Weights};
 use ishi_ai::{AnyLevel, LevelId, Limits, SearchResult, Stop};
+use ishi_analysis::go::network;
 use ishi_analysis::{Analysis, Candidate};
 use ishi_nn::Network;
 use ishi_rules::any::{self, CellMove, Position};
@@ -24,6 +26,10 @@ const HISTORY: usize = 5;
 const MAX_OWNERSHIP_PLAYOUTS: u32 = 20_000;
 /// The most playouts a round of Go hints adds.
 const MAX_HINT_PLAYOUTS: u32 = 100_000;
+/// Monte Carlo playouts a visit of the network's search stands for in a round of hints: the
+/// app's rounds of 300 to 10,000 playouts are 30 to 1,000 visits, the last some 8 s on 19x19
+/// (an evaluation costs about 8 ms there, `cargo bench -p ishi-nn --bench nn`).
+const PLAYOUTS_PER_VISIT: u32 = 10;
 
 /// The computer player: its models, and the engines of hints and analysis, kept between
 /// requests so that asking again with more effort, or for the next position of a game, starts
@@ -34,7 +40,8 @@ const MAX_HINT_PLAYOUTS: u32 = 100_000;
 /// weights. Go plays without its models: the Monte Carlo levels without their move model
 /// (hand-set priors alone), as they did before it existed, and the network's levels as
 /// their Monte Carlo fallback (`ishi_ai::go::GoLevel::fallback`) until the network comes.
-/// Go's hints and analysis are Monte Carlo's.
+/// Go's hints and analysis are the network's once it has arrived (`ishi_analysis::go::network`:
+/// values in points of score, win rates beside them), Monte Carlo's until then.
 #[derive(Default)]
 pub struct Worker {
     othello_weights: Option<Arc<Weights>>,
@@ -42,8 +49,11 @@ pub struct Worker {
     go_network: Option<Arc<Network>>,
     /// The Othello engine of hints and analysis, made on first use with the weights.
     othello: Option<Engine>,
-    /// The Go search of hints and analysis, made on first use with the move model.
+    /// The Go search of hints and analysis without the network, made on first use with the
+    /// move model.
     go: Option<ishi_ai::go::Mcts>,
+    /// The Go search of hints and analysis on the network, made on first use.
+    go_puct: Option<Puct>,
 }
 
 impl std::fmt::Debug for Worker {
@@ -104,6 +114,7 @@ impl Worker {
             Model::GoNetwork => {
                 let network = Network::from_bytes(bytes).map_err(LoadError::GoNetwork)?;
                 self.go_network = Some(Arc::new(network));
+                self.go_puct = None;
             }
         }
         Ok(())
@@ -148,11 +159,11 @@ impl Worker {
                 }))
             }
             (Task::Ownership { .. }, Position::Othello(_)) => Err(WorkerError::WrongGame),
-            (Task::Hints { budget }, _) => {
-                self.hints(position, *budget, rng, stop).map(Answer::Hints)
-            }
+            (Task::Hints { budget }, _) => self
+                .hints(position, before, *budget, rng, stop)
+                .map(Answer::Hints),
             (Task::Analyse { played, deep }, _) => self
-                .analyse(position, *played, *deep, rng, stop)
+                .analyse(position, before, *played, *deep, rng, stop)
                 .map(Answer::Analysis),
         }
     }
@@ -177,7 +188,7 @@ impl Worker {
                     moves: self.go_moves.clone(),
                     network: self.go_network.clone(),
                 };
-                let before: Vec<go::Go> = before.iter().filter_map(|p| p.go().cloned()).collect();
+                let before = go_positions(before);
                 let found = ishi_ai::go::choose(id.level(), &models, g, &before, rng, stop);
                 played(&found, |mv| any::from_go(mv, g.size()))
             }
@@ -204,10 +215,21 @@ impl Worker {
             .get_or_insert_with(|| ishi_analysis::go::engine(moves))
     }
 
-    /// The hints of [`Task::Hints`].
+    /// The kept Go search of hints and analysis on the network, made on first use; `None`
+    /// until the network has arrived.
+    fn go_network_engine(&mut self) -> Option<&mut Puct> {
+        let network = self.go_network.clone()?;
+        Some(
+            self.go_puct
+                .get_or_insert_with(|| ishi_analysis::go::network::engine(network)),
+        )
+    }
+
+    /// The hints of [`Task::Hints`] in `position`, which followed the positions `before`.
     fn hints(
         &mut self,
         position: &Position,
+        before: &[Position],
         budget: HintBudget,
         rng: &mut SmallRng,
         stop: &Stop,
@@ -229,21 +251,32 @@ impl Worker {
                 }))
             }
             (Position::Go(g), HintBudget::Playouts(playouts)) => {
-                let budget = ishi_analysis::go::Budget {
-                    playouts: u64::from(playouts.clamp(1, MAX_HINT_PLAYOUTS)),
+                let playouts = playouts.clamp(1, MAX_HINT_PLAYOUTS);
+                let analysis = if let Some(puct) = self.go_network_engine() {
+                    let budget = network::Budget {
+                        visits: u64::from(playouts.div_ceil(PLAYOUTS_PER_VISIT)),
+                    };
+                    let before = go_positions(before);
+                    network::analyse(puct, g, &before, None, budget, rng, stop)
+                } else {
+                    let budget = ishi_analysis::go::Budget {
+                        playouts: u64::from(playouts),
+                    };
+                    let mcts = self.go_engine();
+                    ishi_analysis::go::analyse(mcts, g, None, budget, rng, stop)
                 };
-                let mcts = self.go_engine();
-                let analysis = ishi_analysis::go::analyse(mcts, g, None, budget, rng, stop);
                 Ok(go_named(analysis, g.size()))
             }
             _ => Err(WorkerError::WrongGame),
         }
     }
 
-    /// The analysis of [`Task::Analyse`].
+    /// The analysis of [`Task::Analyse`] of `position`, which followed the positions
+    /// `before`.
     fn analyse(
         &mut self,
         position: &Position,
+        before: &[Position],
         played: Option<CellMove>,
         deep: bool,
         rng: &mut SmallRng,
@@ -262,13 +295,24 @@ impl Worker {
                 let played = played
                     .map(|mv| any::to_go(mv, size).ok_or(WorkerError::WrongGame))
                     .transpose()?;
-                let budget = ishi_analysis::go::Budget::for_board(size, deep);
-                let mcts = self.go_engine();
-                let analysis = ishi_analysis::go::analyse(mcts, g, played, budget, rng, stop);
+                let analysis = if let Some(puct) = self.go_network_engine() {
+                    let budget = network::Budget::for_board(size, deep);
+                    let before = go_positions(before);
+                    network::analyse(puct, g, &before, played, budget, rng, stop)
+                } else {
+                    let budget = ishi_analysis::go::Budget::for_board(size, deep);
+                    let mcts = self.go_engine();
+                    ishi_analysis::go::analyse(mcts, g, played, budget, rng, stop)
+                };
                 Ok(go_named(analysis, size))
             }
         }
     }
+}
+
+/// The Go positions of `positions`.
+fn go_positions(positions: &[Position]) -> Vec<go::Go> {
+    positions.iter().filter_map(|p| p.go().cloned()).collect()
 }
 
 /// The answer of a level's search `found`, its move as a cell.
@@ -310,6 +354,7 @@ fn named<P>(analysis: Analysis<Move<P>>, cell: impl Fn(Move<P>) -> CellMove) -> 
                 value: c.value,
                 exact: c.exact,
                 visits: c.visits,
+                win_rate: c.win_rate,
             })
             .collect(),
         worth: analysis.worth,

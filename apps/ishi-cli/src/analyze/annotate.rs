@@ -36,7 +36,9 @@ fn mark<M>(judged: &Judged<M>) -> Option<Property> {
 }
 
 /// The analysis of a move as its comment says it: `Analysis for White: f5 -64=, best f7 +4=,
-/// loss 68 (blunder).`
+/// loss 68 (blunder).`; with the network's points of score, the win rate after the loss:
+/// `Analysis for Black: A9 -16.1, best F4 -7.9, loss 8.2 points, win rate 0.2% (loss 1.9)
+/// (blunder).`
 fn comment<M: Display>(judged: &Judged<M>, unit: Unit) -> String {
     let review = &judged.review;
     let class = if judged.forced {
@@ -44,8 +46,11 @@ fn comment<M: Display>(judged: &Judged<M>, unit: Unit) -> String {
     } else {
         review.class.name()
     };
+    let win_rate = review.win_rate.map_or(String::new(), |w| {
+        format!(" points, win rate {:.1}% (loss {:.1})", w.played, w.loss)
+    });
     format!(
-        "Analysis for {}: {} {}, best {} {}, loss {} ({class}).",
+        "Analysis for {}: {} {}, best {} {}, loss {}{win_rate} ({class}).",
         review.player.fold("Black", "White"),
         review.played,
         unit.value(review.played_value, judged.played_exact),
@@ -56,10 +61,15 @@ fn comment<M: Display>(judged: &Judged<M>, unit: Unit) -> String {
 }
 
 /// `record` with each move's analysis in its comment (after the comment it had) and its mark.
-pub(super) fn go(record: &GoRecord, judged: &[Judged<ishi_rules::go::Move>]) -> GoRecord {
+/// `unit` is the values' (Go's two searches count in different ones).
+pub(super) fn go(
+    record: &GoRecord,
+    judged: &[Judged<ishi_rules::go::Move>],
+    unit: Unit,
+) -> GoRecord {
     let mut record = record.clone();
     for (m, judged) in record.moves.iter_mut().zip(judged) {
-        let text = comment(judged, Unit::WinRate);
+        let text = comment(judged, unit);
         m.comment = Some(match m.comment.take() {
             Some(before) => format!("{before}\n\n{text}"),
             None => text,

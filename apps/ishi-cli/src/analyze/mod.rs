@@ -2,8 +2,9 @@
 //! as soon as it is judged, then each player's summary; or one JSON document; and the game
 //! written back as SGF with the analysis in comments and marks.
 //!
-//! One engine serves the whole game (Othello's `Engine` and its table, Go's `Mcts` and its
-//! tree), so each position's search starts from what the last one found. The record is read
+//! One engine serves the whole game (Othello's `Engine` and its table, Go's search on KataGo's
+//! network or, with `--engine mcts`, Monte Carlo's, and its tree), so each position's search
+//! starts from what the last one found. The record is read
 //! and replayed in full before the first search: a file that is not a game, or has an illegal
 //! move, is reported and nothing is analysed.
 
@@ -19,9 +20,10 @@ use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
 use ishi_ai::Stop;
-use ishi_ai::go::features::Model;
+use ishi_ai::go::GoModels;
 use ishi_ai::othello::{Engine, Weights};
-use ishi_analysis::{Analysis, Class, GO, OTHELLO, Review, Thresholds, go, othello, summarize};
+use ishi_analysis::go::network;
+use ishi_analysis::{Analysis, Class, OTHELLO, Review, Thresholds, go, othello, summarize};
 use ishi_records::GoRecord;
 use ishi_rules::go::{Go, Setup};
 use ishi_rules::{Game, IllegalReason, Move};
@@ -44,7 +46,14 @@ pub(crate) struct AnalyzeArgs {
     /// Othello: nodes a position in the midgame, instead of the budget's.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
-    /// Go: playouts a position, instead of the budget's.
+    /// Go: the search: KataGo's network (values in points of score, the win rate beside
+    /// them) or Monte Carlo (values in win rate).
+    #[arg(long, value_enum, default_value_t = GoEngine::Network)]
+    engine: GoEngine,
+    /// Go with the network: visits a position, instead of the budget's.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    visits: Option<u64>,
+    /// Go with Monte Carlo: playouts a position, instead of the budget's.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     playouts: Option<u64>,
     /// Print one JSON document at the end instead of the lines (see the fields above).
@@ -65,14 +74,34 @@ pub(crate) struct AnalyzeArgs {
     sgf: Option<PathBuf>,
 }
 
+/// Go's search.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum GoEngine {
+    /// PUCT on KataGo's network (`ishi_analysis::go::network`).
+    Network,
+    /// Monte Carlo tree search with playouts (`ishi_analysis::go`).
+    Mcts,
+}
+
+impl GoEngine {
+    /// `network` or `mcts`.
+    fn name(self) -> &'static str {
+        match self {
+            GoEngine::Network => "network",
+            GoEngine::Mcts => "mcts",
+        }
+    }
+}
+
 /// A budget of `ishi-analysis`, by name.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Preset {
-    /// Othello: 1,000,000 nodes, exact from 20 empty squares; Go: 2,000 playouts on 9x9,
+    /// Othello: 1,000,000 nodes, exact from 20 empty squares; Go with the network: 100
+    /// visits on 9x9, 50 on 13x13, 25 on 19x19; Go with Monte Carlo: 2,000 playouts on 9x9,
     /// 1,500 on 13x13, 1,000 on 19x19.
     Quick,
-    /// Othello: 4,000,000 nodes, exact from 22 empty squares; Go: five times the quick
-    /// budget's playouts.
+    /// Othello: 4,000,000 nodes, exact from 22 empty squares; Go: four times the quick
+    /// budget's visits, five times its playouts.
     Deep,
 }
 
@@ -91,35 +120,40 @@ impl Preset {
 pub(crate) enum Unit {
     /// Othello: the final disc margin for the player to move.
     Discs,
-    /// Go: the mover's win rate, in points from 0 to 100.
+    /// Go with Monte Carlo: the mover's win rate, in points from 0 to 100.
     WinRate,
+    /// Go with the network: the mover's expected score, in points, the win rate beside it.
+    Score,
 }
 
 impl Unit {
-    /// A value as the lines show it: `-2.10` or `+4=` (exact) in discs, `62.3%` for Go.
+    /// A value as the lines show it: `-2.10` or `+4=` (exact) in discs, `62.3%` for a win
+    /// rate, `+3.5` points of score.
     pub(crate) fn value(self, value: f32, exact: bool) -> String {
         match (self, exact) {
             (Unit::Discs, true) => format!("{:+}=", value.round() as i32),
             (Unit::Discs, false) => format!("{value:+.2}"),
             (Unit::WinRate, _) => format!("{value:.1}%"),
+            (Unit::Score, _) => format!("{value:+.1}"),
         }
     }
 
     /// A loss as the lines show it: `68` (both values exact) or `2.10` discs, `17.3` win-rate
-    /// points.
+    /// points, `4.5` points of score.
     pub(crate) fn loss(self, loss: f32, exact: bool) -> String {
         match (self, exact) {
             (Unit::Discs, true) => format!("{}", loss.round() as i32),
             (Unit::Discs, false) => format!("{loss:.2}"),
-            (Unit::WinRate, _) => format!("{loss:.1}"),
+            (Unit::WinRate | Unit::Score, _) => format!("{loss:.1}"),
         }
     }
 
-    /// The unit's name in a summary: `discs` or `points`.
+    /// The unit's name in a summary: `discs`, `points` (of win rate) or `points of score`.
     pub(crate) fn name(self) -> &'static str {
         match self {
             Unit::Discs => "discs",
             Unit::WinRate => "points",
+            Unit::Score => "points of score",
         }
     }
 }
@@ -213,13 +247,19 @@ pub(crate) fn run(args: &AnalyzeArgs, out: impl Write) -> io::Result<()> {
     };
     let bytes = read_input(&args.file, &name)?;
     let record = input::read(&bytes).map_err(|e| invalid(&name, e))?;
-    let wrong_option = match &record {
-        Record::Othello(_) => args
+    let wrong_option = match (&record, args.engine) {
+        (Record::Othello(_), _) => (args.playouts.map(|_| "--playouts"))
+            .or(args.visits.map(|_| "--visits"))
+            .map(|_| "--playouts and --visits are for Go, and this is an Othello game"),
+        (Record::Go(_), _) if args.nodes.is_some() => {
+            Some("--nodes is for Othello, and this is a Go game")
+        }
+        (Record::Go(_), GoEngine::Network) => args
             .playouts
-            .map(|_| "--playouts is for Go, and this is an Othello game"),
-        Record::Go(_) => args
-            .nodes
-            .map(|_| "--nodes is for Othello, and this is a Go game"),
+            .map(|_| "--playouts is for --engine mcts: the network's budget is --visits"),
+        (Record::Go(_), GoEngine::Mcts) => args
+            .visits
+            .map(|_| "--visits is for the network: Monte Carlo's budget is --playouts"),
     };
     if let Some(text) = wrong_option {
         return Err(invalid(&name, text));
@@ -295,8 +335,18 @@ fn run_othello(
     }
 }
 
-/// The seed of Go's playouts: the same file gives the same analysis.
+/// The seed of Go's searches: the same file gives the same analysis.
 const GO_SEED: u64 = 0;
+/// The positions before a Go position that the network reads.
+const GO_HISTORY: usize = 5;
+
+/// Go's search for a whole game, with its budget.
+enum GoSearch {
+    /// On KataGo's network.
+    Network(Box<ishi_ai::go::puct::Puct>, network::Budget),
+    /// Monte Carlo.
+    Mcts(Box<ishi_ai::go::Mcts>, go::Budget),
+}
 
 /// Analyses a Go game with one tree search for all its positions.
 fn run_go(
@@ -305,50 +355,92 @@ fn run_go(
     out: impl Write,
     sgf: Option<File>,
 ) -> io::Result<()> {
-    let preset = go::Budget::for_board(record.size, args.budget == Preset::Deep);
-    let budget = go::Budget {
-        playouts: args.playouts.unwrap_or(preset.playouts),
+    let deep = args.budget == Preset::Deep;
+    let preset = args.budget.name();
+    let models = GoModels::embedded();
+    let (mut search, per_position, unit, budget) = match (args.engine, models.network) {
+        (GoEngine::Network, Some(network)) => {
+            let visits =
+                (args.visits).unwrap_or(network::Budget::for_board(record.size, deep).visits);
+            let puct = network::engine(network);
+            let per_position = format!("{visits} visits a position on KataGo's network");
+            let budget = Budget::GoNetwork {
+                preset,
+                engine: GoEngine::Network.name(),
+                visits,
+            };
+            let search = GoSearch::Network(Box::new(puct), network::Budget { visits });
+            (search, per_position, Unit::Score, budget)
+        }
+        (GoEngine::Mcts, _) | (GoEngine::Network, None) => {
+            let playouts =
+                (args.playouts).unwrap_or(go::Budget::for_board(record.size, deep).playouts);
+            let mcts = go::engine(models.moves);
+            let per_position = format!("{playouts} playouts a position");
+            let budget = Budget::Go {
+                preset,
+                engine: GoEngine::Mcts.name(),
+                playouts,
+            };
+            let search = GoSearch::Mcts(Box::new(mcts), go::Budget { playouts });
+            (search, per_position, Unit::WinRate, budget)
+        }
     };
     let heading = format!(
-        "Go {size}x{size}, komi {}, {}; budget {}: {} playouts a position",
+        "Go {size}x{size}, komi {}, {}; budget {preset}: {per_position}",
         record.rules.komi,
         moves(record.moves.len()),
-        args.budget.name(),
-        budget.playouts,
         size = record.size,
     );
-    let mut report = Report::new(out, args.json, Unit::WinRate);
+    let mut report = Report::new(out, args.json, unit);
     report.start(&heading)?;
     // The record was replayed when read: these errors cannot come, but are reported if they do.
     let broken = |e: &dyn Display| io::Error::other(format!("the record cannot be replayed: {e}"));
     let mut position = record.start().map_err(|e| broken(&e))?;
-    let mut mcts = go::engine(Some(Arc::new(Model::embedded())));
+    let mut before: Vec<Go> = Vec::with_capacity(GO_HISTORY + 1);
     let mut rng = SmallRng::seed_from_u64(GO_SEED);
     let stop = Stop::new();
     let mut judged = Vec::with_capacity(record.moves.len());
     for (i, m) in record.moves.iter().enumerate() {
         // As `GoRecord::replay`: a player moving twice, or after two passes, moves from a
-        // new setup of the position with that player to move.
+        // new setup of the position with that player to move, whose history is its own.
         if position.turn() != m.player || position.check(m.mv) == Err(IllegalReason::GameOver) {
             let setup = Setup {
                 turn: m.player,
                 ..position.setup()
             };
             position = Go::from_setup(&setup).map_err(|e| broken(&e))?;
+            before.clear();
         }
-        let analysis = go::analyse(&mut mcts, &position, Some(m.mv), budget, &mut rng, &stop);
-        let one = judge(i + 1, &analysis, m.mv, &GO, false)?;
+        let analysis = match &mut search {
+            GoSearch::Network(puct, budget) => network::analyse(
+                puct,
+                &position,
+                &before,
+                Some(m.mv),
+                *budget,
+                &mut rng,
+                &stop,
+            ),
+            GoSearch::Mcts(mcts, budget) => {
+                go::analyse(mcts, &position, Some(m.mv), *budget, &mut rng, &stop)
+            }
+        };
+        let one = judge(i + 1, &analysis, m.mv, analysis.go_thresholds(), false)?;
         report.add(&one)?;
         judged.push(one);
-        position = position.play(m.mv).map_err(|e| broken(&e))?;
+        let next = position.play(m.mv).map_err(|e| broken(&e))?;
+        before.push(std::mem::replace(&mut position, next));
+        if before.len() > GO_HISTORY {
+            before.remove(0);
+        }
     }
-    let budget = Budget::Go {
-        preset: args.budget.name(),
-        playouts: budget.playouts,
-    };
     report.finish("go", budget, &judged)?;
     match sgf {
-        Some(mut file) => file.write_all(annotate::go(record, &judged).to_sgf().as_bytes()),
+        Some(mut file) => {
+            let annotated = annotate::go(record, &judged, unit);
+            file.write_all(annotated.to_sgf().as_bytes())
+        }
         None => Ok(()),
     }
 }
@@ -370,6 +462,9 @@ mod tests {
         assert_eq!(Unit::Discs.loss(68.0, true), "68");
         assert_eq!(Unit::WinRate.value(62.34, false), "62.3%");
         assert_eq!(Unit::WinRate.loss(17.26, false), "17.3");
+        assert_eq!(Unit::Score.value(3.54, false), "+3.5");
+        assert_eq!(Unit::Score.value(-12.0, false), "-12.0");
+        assert_eq!(Unit::Score.loss(4.52, false), "4.5");
         assert_eq!(
             (moves(1), moves(2)),
             ("1 move".to_owned(), "2 moves".to_owned())
@@ -392,5 +487,8 @@ mod tests {
         let quick_by_size = [9, 13, 19].map(|n| go::Budget::for_board(n, false).playouts);
         assert_eq!(quick_by_size, [2_000, 1_500, 1_000]);
         assert_eq!(go::Budget::for_board(19, true).playouts, 5_000);
+        let visits = [9, 13, 19].map(|n| network::Budget::for_board(n, false).visits);
+        assert_eq!(visits, [100, 50, 25]);
+        assert_eq!(network::Budget::for_board(19, true).visits, 100);
     }
 }

@@ -23,12 +23,23 @@ pub(crate) enum Budget {
         /// Positions with this many empty squares or fewer are solved.
         exact_empties: u32,
     },
-    /// Go's.
+    /// Go's with Monte Carlo.
     Go {
         /// `quick` or `deep`.
         preset: &'static str,
+        /// `mcts`.
+        engine: &'static str,
         /// Playouts a position.
         playouts: u64,
+    },
+    /// Go's with the network.
+    GoNetwork {
+        /// `quick` or `deep`.
+        preset: &'static str,
+        /// `network`.
+        engine: &'static str,
+        /// Visits a position.
+        visits: u64,
     },
 }
 
@@ -46,6 +57,12 @@ struct JsonMove {
     exact: bool,
     best_exact: bool,
     forced: bool,
+    /// Go with the network: the played move's win rate, from 0 to 100.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    win_rate: Option<f64>,
+    /// Go with the network: what the played move lost in win rate.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    win_rate_loss: Option<f64>,
 }
 
 /// Counts per class in the JSON document.
@@ -106,7 +123,7 @@ pub(crate) struct Report<W> {
 }
 
 /// One line of the columns, aligned: number, player, move, value, best move, its value, loss;
-/// the class last.
+/// the class (then, with the network, the win rate and its loss, `win_rate`).
 fn columns(cells: [&str; 8]) -> String {
     let [number, player, played, value, best, best_value, loss, class] = cells;
     format!(
@@ -134,7 +151,11 @@ impl<W: Write> Report<W> {
         let titles = [
             "#", "P", "played", "value", "best", "value", "loss", "class",
         ];
-        writeln!(self.out, "{}", columns(titles))?;
+        let win_rate = match self.unit {
+            Unit::Score => format!("{:>12}  win rate (loss)", ""),
+            Unit::Discs | Unit::WinRate => String::new(),
+        };
+        writeln!(self.out, "{}{win_rate}", columns(titles))?;
         self.out.flush()
     }
 
@@ -154,12 +175,21 @@ impl<W: Write> Report<W> {
                 exact: judged.played_exact,
                 best_exact: judged.best_exact,
                 forced: judged.forced,
+                win_rate: review.win_rate.map(|w| rounded(w.played)),
+                win_rate_loss: review.win_rate.map(|w| rounded(w.loss)),
             });
             return Ok(());
         }
         let unit = self.unit;
         let class = if judged.forced {
             format!("{} (forced pass)", review.class.name())
+        } else if let Some(w) = review.win_rate {
+            format!(
+                "{:<12}{:>6.1}%  ({:.1})",
+                review.class.name(),
+                w.played,
+                w.loss
+            )
         } else {
             review.class.name().to_owned()
         };

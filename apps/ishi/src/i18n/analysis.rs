@@ -4,7 +4,7 @@ use ishi_analysis::Class;
 use ishi_rules::Player;
 
 use super::{Note, Tr};
-use crate::model::GameKind;
+use crate::model::{GameKind, ValueUnit};
 use crate::settings::Language;
 
 impl Tr {
@@ -20,28 +20,43 @@ impl Tr {
     }
 
     /// The note on the position on screen: "Black played f5 (-13): a blunder, 25.8 discs
-    /// lost. Best: f7 (+13)."
+    /// lost. Best: f7 (+13)."; on Go's network, the win rate after the points: "Black played
+    /// A2 (-34.1): a blunder, 32.3 points lost (win rate 1%, 52 lost). Best: D7 (+0.6)."
     pub fn analysis_note(self, note: &Note) -> String {
         let player = self.player(note.player);
-        let unit = match note.kind {
-            GameKind::Othello => self.pick("discs", "石"),
-            GameKind::Go => self.pick("points of win rate", "ポイント（勝率）"),
+        let unit = match note.unit {
+            ValueUnit::Discs => self.pick("discs", "石"),
+            ValueUnit::WinRate => self.pick("points of win rate", "ポイント（勝率）"),
+            ValueUnit::Score => self.pick("points", "目"),
+        };
+        let win_rate = match (&note.win_rate, self.0) {
+            (Some((rate, Some(loss))), Language::English) => {
+                format!(" (win rate {rate}, {loss} lost)")
+            }
+            (Some((rate, Some(loss))), Language::Japanese) => {
+                format!("（勝率{rate}、{loss}ポイント減）")
+            }
+            (Some((rate, None)), Language::English) => format!(" (win rate {rate})"),
+            (Some((rate, None)), Language::Japanese) => format!("（勝率{rate}）"),
+            (None, _) => String::new(),
         };
         let played = match (&note.played, &note.loss) {
             (Some((mv, value, class)), Some(loss)) => {
                 let class = self.class(*class);
                 match self.0 {
-                    Language::English => {
-                        format!("{player} played {mv} ({value}): {class}, {loss} {unit} lost. ")
-                    }
+                    Language::English => format!(
+                        "{player} played {mv} ({value}): {class}, {loss} {unit} lost{win_rate}. "
+                    ),
                     Language::Japanese => {
-                        format!("{player}の{mv}（{value}）は{class}、{loss}{unit}の損。")
+                        format!("{player}の{mv}（{value}）は{class}、{loss}{unit}の損{win_rate}。")
                     }
                 }
             }
             (Some((mv, value, _)), None) => match self.0 {
-                Language::English => format!("{player} played {mv} ({value}): the best move. "),
-                Language::Japanese => format!("{player}の{mv}（{value}）は最善手。"),
+                Language::English => {
+                    format!("{player} played {mv} ({value}): the best move{win_rate}. ")
+                }
+                Language::Japanese => format!("{player}の{mv}（{value}）は最善手{win_rate}。"),
             },
             (None, _) => String::new(),
         };

@@ -20,7 +20,7 @@ use ishi_ai::othello::OthelloLevel;
 use ishi_analysis::Class;
 use ishi_rules::Player;
 
-use crate::model::{GameKind, Side};
+use crate::model::{GameKind, Side, ValueUnit};
 use crate::records::RecordFormat;
 use crate::settings::{Confirm, Language};
 
@@ -269,6 +269,7 @@ impl Tr {
                     text,
                     exact,
                     visits: None,
+                    ..
                 } => match (self.0, exact) {
                     (Language::English, false) => format!("value {text}"),
                     (Language::English, true) => format!("value {text}, exact"),
@@ -278,6 +279,18 @@ impl Tr {
                 CellFact::Value {
                     text,
                     visits: Some(visits),
+                    win_rate: Some(win_rate),
+                    ..
+                } => match self.0 {
+                    Language::English => {
+                        format!("score {text} points, win rate {win_rate}%, {visits} visits")
+                    }
+                    Language::Japanese => format!("{text}目、勝率 {win_rate}%、{visits} 回"),
+                },
+                CellFact::Value {
+                    text,
+                    visits: Some(visits),
+                    win_rate: None,
                     ..
                 } => match self.0 {
                     Language::English => format!("win rate {text}%, {visits} playouts"),
@@ -620,15 +633,18 @@ pub enum CellFact {
     Legal,
     /// The best move of the hints.
     Best,
-    /// The hint's value of the move: discs (Othello, maybe exact) or a win rate in % with
-    /// its playouts (Go).
+    /// The hint's value of the move: discs (Othello, maybe exact), a win rate in % with its
+    /// playouts (Go with Monte Carlo), or points of score with the win rate and the visits
+    /// (Go on the network).
     Value {
         /// The value as written on the cell.
         text: String,
         /// Proved by the solver.
         exact: bool,
-        /// Go: the playouts, as written on the cell.
+        /// Go: the playouts or visits, as written on the cell.
         visits: Option<String>,
+        /// Go on the network: the win rate in %, the value being points of score.
+        win_rate: Option<String>,
     },
     /// The last move.
     Last,
@@ -642,16 +658,19 @@ pub enum CellFact {
 /// from it, judged, and the best move.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Note {
-    /// The game, for the loss's unit.
-    pub kind: GameKind,
+    /// What the values and the loss count.
+    pub unit: ValueUnit,
     /// Who was to move.
     pub player: Player,
     /// The move played, its value and class, when one was.
     pub played: Option<(String, String, Class)>,
     /// The best move and its value.
     pub best: Option<(String, String)>,
-    /// The loss, written in the game's unit, unless the move played was the best.
+    /// The loss, written in the unit, unless the move played was the best.
     pub loss: Option<String>,
+    /// Go on the network: the move played's win rate as written (`12%`) and, unless it was
+    /// the best, what it lost of it in points (`40`).
+    pub win_rate: Option<(String, Option<String>)>,
 }
 
 /// A labelled field.

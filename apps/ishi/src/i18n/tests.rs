@@ -440,3 +440,50 @@ fn the_sentences_of_saved_data_errors_are_what_players_saw_before() {
             .contains("another version of Ishi")
     );
 }
+
+#[test]
+fn go_notes_and_hints_name_points_of_score_with_the_win_rate_beside_them() {
+    let note = Note {
+        unit: crate::model::ValueUnit::Score,
+        player: Player::Black,
+        played: Some(("A2".into(), "-34.1".into(), ishi_analysis::Class::Blunder)),
+        best: Some(("D7".into(), "+0.6".into())),
+        loss: Some("32.3".into()),
+        win_rate: Some(("1%".into(), Some("52".into()))),
+    };
+    assert_eq!(
+        Tr(Language::English).analysis_note(&note),
+        "Black played A2 (-34.1): a blunder, 32.3 points lost (win rate 1%, 52 lost). \
+         Best: D7 (+0.6)."
+    );
+    assert_eq!(
+        Tr(Language::Japanese).analysis_note(&note),
+        "黒のA2（-34.1）は悪手、32.3目の損（勝率1%、52ポイント減）。最善: D7（+0.6）。"
+    );
+    let monte_carlo = Note {
+        unit: crate::model::ValueUnit::WinRate,
+        played: Some(("A2".into(), "12%".into(), ishi_analysis::Class::Blunder)),
+        best: Some(("D7".into(), "64%".into())),
+        loss: Some("52.0".into()),
+        win_rate: None,
+        ..note
+    };
+    assert_eq!(
+        Tr(Language::English).analysis_note(&monte_carlo),
+        "Black played A2 (12%): a blunder, 52.0 points of win rate lost. Best: D7 (64%)."
+    );
+    let value = |win_rate: Option<&str>| CellFact::Value {
+        text: if win_rate.is_some() { "+3.5" } else { "62" }.into(),
+        exact: false,
+        visits: Some("40".into()),
+        win_rate: win_rate.map(Into::into),
+    };
+    assert_eq!(
+        Tr(Language::English).cell_label("D4", &[value(Some("58"))]),
+        "D4, score +3.5 points, win rate 58%, 40 visits"
+    );
+    assert_eq!(
+        Tr(Language::English).cell_label("D4", &[value(None)]),
+        "D4, win rate 62%, 40 playouts"
+    );
+}

@@ -20,7 +20,7 @@ use ishi_ai::AnyLevel;
 use ishi_rules::{Game, IllegalReason, Move, Player};
 use ishi_scoring::{DeadStones, GameResult, Score, WinBy};
 
-pub use annotation::{Annotation, Judged};
+pub use annotation::{Annotation, Judged, ValueUnit};
 pub use config::{GoConfig, MatchConfig, OthelloConfig, OthelloStart, SetupError, Side, humans};
 pub use ishi_rules::any::{
     Cell, CellMove, GameKind, MoveNameError, Position, from_go, from_othello, go_cell, go_point,

@@ -7,14 +7,14 @@
 
 use std::rc::Rc;
 
-use ishi_analysis::{Class, Worth};
+use ishi_analysis::{Class, WinRateLoss, Worth};
 use ishi_rules::go::Point;
 use ishi_scoring::DeadStones;
 use serde::{Deserialize, Serialize};
 
 use crate::model::{
-    Action, Annotation, Ending, Judged, Match, MatchConfig, MoveNameError, Played, Refusal,
-    Snapshot,
+    Action, Annotation, Ending, GameKind, Judged, Match, MatchConfig, MoveNameError, Played,
+    Refusal, Snapshot, ValueUnit,
 };
 
 /// One saved event of a match.
@@ -62,6 +62,12 @@ pub struct SavedAnnotation {
     /// That move judged: its value, its loss and class.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub played: Option<(f32, f32, Class)>,
+    /// Go on the network: the values are points of score (else, for Go, win-rate points).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub score: bool,
+    /// Go on the network: the move played's win rate and what it lost of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub win_rate: Option<(f32, f32)>,
     /// Made with the deep budget.
     #[serde(default)]
     pub deep: bool,
@@ -196,6 +202,11 @@ fn saved_annotation(m: &Match, index: usize, a: &Annotation) -> SavedAnnotation 
         best: a.best.map(|(mv, value)| (position.move_name(mv), value)),
         next: a.next.map(|mv| position.move_name(mv)),
         played: a.played.map(|j| (j.value, j.loss, j.class)),
+        score: a.unit == ValueUnit::Score,
+        win_rate: a
+            .played
+            .and_then(|j| j.win_rate)
+            .map(|w| (w.played, w.loss)),
         deep: a.deep,
     }
 }
@@ -218,12 +229,21 @@ fn annotation(m: &Match, saved: &SavedAnnotation) -> Option<Annotation> {
             value,
             loss,
             class,
+            win_rate: saved
+                .win_rate
+                .map(|(played, loss)| WinRateLoss { played, loss }),
         }),
         _ => None,
+    };
+    let unit = match (position.kind(), saved.score) {
+        (GameKind::Othello, _) => ValueUnit::Discs,
+        (GameKind::Go, true) => ValueUnit::Score,
+        (GameKind::Go, false) => ValueUnit::WinRate,
     };
     Some(Annotation {
         key: position.fingerprint(),
         worth: saved.worth,
+        unit,
         best,
         next,
         played,

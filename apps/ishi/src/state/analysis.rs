@@ -3,11 +3,11 @@
 //! The board stays usable meanwhile, Stop cancels the one request under way, and after a
 //! reload a new run starts from the first position not yet analysed.
 
-use ishi_analysis::{Analysis, GO, OTHELLO};
+use ishi_analysis::{Analysis, OTHELLO};
 use ishi_worker::{Analysed, Answer, Reply};
 
 use super::effects::{Job, JobTask};
-use crate::model::{Action, Annotation, CellMove, GameKind, Judged, Match, Position};
+use crate::model::{Action, Annotation, CellMove, GameKind, Judged, Match, Position, ValueUnit};
 
 /// A whole-game analysis under way.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -88,9 +88,10 @@ fn annotation(
         worth: analysed.worth,
         ownership: None,
     };
-    let thresholds = match position.kind() {
-        GameKind::Othello => &OTHELLO,
-        GameKind::Go => &GO,
+    let (thresholds, unit) = match position.kind() {
+        GameKind::Othello => (&OTHELLO, ValueUnit::Discs),
+        GameKind::Go if analysis.scored() => (analysis.go_thresholds(), ValueUnit::Score),
+        GameKind::Go => (analysis.go_thresholds(), ValueUnit::WinRate),
     };
     let judged = played
         .and_then(|mv| analysis.review_with(mv, thresholds))
@@ -99,10 +100,12 @@ fn annotation(
             value: r.played_value,
             loss: r.loss,
             class: r.class,
+            win_rate: r.win_rate,
         });
     Annotation {
         key,
         worth: analysis.worth,
+        unit,
         best: analysis.best().map(|b| (b.mv, b.value)),
         next: played,
         played: judged,

@@ -15,11 +15,13 @@ use crate::model::{CellMove, Position};
 const OTHELLO_DEPTHS: [u32; 6] = [2, 4, 6, 8, 10, 12];
 /// From this many empty squares on, the round after the first solves every move exactly.
 const EXACT_EMPTIES: u32 = 20;
-/// Go's rounds: this many more playouts a round, on the worker's tree of the position.
+/// Go's rounds: this many more playouts a round, on the worker's tree of the position (on the
+/// network, a visit for every ten).
 const GO_PLAYOUTS: [u32; 4] = [300, 1_000, 3_000, 10_000];
 
-/// The value of one move for the player to move (discs for Othello, win rate in points for
-/// Go), as the worker's analysis gives it, on the board.
+/// The value of one move for the player to move (discs for Othello; for Go, points of score
+/// with the win rate beside them on the network, the win rate in points with Monte Carlo),
+/// as the worker's analysis gives it, on the board.
 pub type HintValue = Candidate<CellMove>;
 
 /// The hints of one position.

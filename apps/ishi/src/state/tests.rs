@@ -6,7 +6,9 @@ use ishi_rules::{ByColor, IllegalReason};
 use ishi_worker::{HintBudget, WorkerError};
 
 use super::*;
-use crate::model::{Cell, CellMove, GoConfig, OthelloConfig, OthelloStart, Side, go_cell, humans};
+use crate::model::{
+    Cell, CellMove, GoConfig, OthelloConfig, OthelloStart, Side, ValueUnit, go_cell, humans,
+};
 use crate::records::{self, ImportError};
 use ishi_rules::Move;
 
@@ -511,6 +513,7 @@ fn hints_reply(epoch: u64, values: &[(&str, f32, bool)]) -> Reply {
                     value,
                     exact,
                     visits: 0,
+                    win_rate: None,
                 })
                 .collect(),
             worth: ishi_analysis::Worth::Discs {
@@ -684,6 +687,47 @@ fn a_whole_game_is_analysed_position_by_position_and_kept_with_it() {
     assert!(state.current().annotation(5).is_none());
     assert!(state.current().annotation(4).is_some());
     assert_eq!(state.analysis_progress(), (5, 7));
+}
+
+#[test]
+fn a_go_game_analysed_on_the_network_counts_points_and_keeps_the_win_rate() {
+    let mut state = AppState::fresh(Notice::None);
+    state.apply(AppAction::NewGame(go_config(9))).unwrap();
+    for name in ["E5", "C3", "A1"] {
+        state
+            .apply(play(go_cell(name.parse().unwrap(), 9)))
+            .unwrap();
+    }
+    state
+        .apply(AppAction::Analyse(Some(AnalysisRun { deep: false })))
+        .unwrap();
+    while let Some(Job {
+        epoch: key,
+        task: JobTask::Analyse { index, played, .. },
+    }) = state.job()
+    {
+        let reply = analyse_for_real(&state, index, played);
+        state
+            .apply(AppAction::Analysed { index, key, reply })
+            .unwrap();
+    }
+    assert_eq!(state.analysis_progress(), (4, 4));
+    // Black's A1, a corner point on an open board, is judged in points of score: a blunder.
+    let a1 = state.current().annotation(2).unwrap();
+    assert_eq!(a1.unit, ValueUnit::Score);
+    let judged = a1.played.expect("A1 is judged");
+    assert_eq!(judged.class, ishi_analysis::Class::Blunder, "{judged:?}");
+    assert!(judged.loss >= 6.0, "{judged:?}");
+    let win_rate = judged.win_rate.expect("the win rate beside the points");
+    assert!((0.0..=100.0).contains(&win_rate.played), "{win_rate:?}");
+    // Saved and loaded, the unit and the win rate come back with it.
+    let text = crate::saved::encode(&state.saved()).unwrap();
+    let loaded = crate::saved::decode(&text).unwrap().load().unwrap();
+    let again = AppState::new(loaded);
+    assert_eq!(
+        again.current().annotation(2).map(|a| (a.unit, a.played)),
+        Some((ValueUnit::Score, Some(judged)))
+    );
 }
 
 #[test]

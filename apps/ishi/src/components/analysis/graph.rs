@@ -5,7 +5,7 @@
 
 use dioxus::prelude::*;
 
-use super::view::{AnalysisView, value_text};
+use super::view::{AnalysisView, point_text};
 use crate::app::use_app;
 use crate::i18n::Tr;
 use crate::model::{Action, GameKind};
@@ -210,7 +210,7 @@ fn table(view: &AnalysisView, tr: Tr) -> Element {
             for point in view.points.iter() {
                 tr { key: "{point.index}",
                     td { "{point.index}" }
-                    td { {value_text(view.kind, if view.kind == GameKind::Go { point.value * 100.0 } else { point.value })} }
+                    td { {point_text(view.kind, point)} }
                 }
             }
         }

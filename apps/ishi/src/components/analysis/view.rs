@@ -5,7 +5,7 @@ use ishi_analysis::{Class, Worth};
 use ishi_rules::Player;
 
 use crate::i18n::Note;
-use crate::model::{GameKind, Match};
+use crate::model::{GameKind, Match, ValueUnit};
 use crate::state::{AnalysisRun, AppState};
 
 /// A point of the graph: a position's worth to Black.
@@ -51,15 +51,36 @@ pub struct AnalysisView {
     pub running: Option<AnalysisRun>,
 }
 
-/// A value in the game's unit for the player it is of: `+3` discs or `62%`.
-pub fn value_text(kind: GameKind, value: f32) -> String {
-    match kind {
-        GameKind::Othello => match value.round() as i32 {
+/// A value in `unit` for the player it is of: `+3` discs, `62%` of win rate or `+3.5`
+/// points of score.
+pub fn value_text(unit: ValueUnit, value: f32) -> String {
+    match unit {
+        ValueUnit::Discs => match value.round() as i32 {
             0 => "0".to_owned(),
             v => format!("{v:+}"),
         },
-        GameKind::Go => format!("{value:.0}%"),
+        ValueUnit::WinRate => format!("{value:.0}%"),
+        ValueUnit::Score if value.abs() < 0.05 => "0".to_owned(),
+        ValueUnit::Score => format!("{value:+.1}"),
     }
+}
+
+/// The unit of a graph's points: Othello's margin in discs, Go's win rate (from 0 to 1
+/// there, in % once written).
+fn graph_unit(kind: GameKind) -> ValueUnit {
+    match kind {
+        GameKind::Othello => ValueUnit::Discs,
+        GameKind::Go => ValueUnit::WinRate,
+    }
+}
+
+/// A point of the graph as its table writes it: `+3` discs or Black's `62%`.
+pub(super) fn point_text(kind: GameKind, point: &Point) -> String {
+    let value = match kind {
+        GameKind::Othello => point.value,
+        GameKind::Go => 100.0 * point.value,
+    };
+    value_text(graph_unit(kind), value)
 }
 
 impl AnalysisView {
@@ -89,7 +110,7 @@ impl AnalysisView {
             last: m.history().len() - 1,
             points,
             dots,
-            note: note(m, kind),
+            note: note(m),
             progress: state.analysis_progress(),
             running: state.analysing(),
         }
@@ -116,23 +137,26 @@ fn point(index: usize, worth: Worth) -> Point {
     }
 }
 
-fn note(m: &Match, kind: GameKind) -> Option<Note> {
+fn note(m: &Match) -> Option<Note> {
     let index = m.cursor();
     let a = m.annotation(index)?;
     let position = &m.history()[index].position;
+    let unit = a.unit;
+    let lost = a.played.filter(|j| j.class != Class::Best);
     Some(Note {
-        kind,
+        unit,
         player: position.turn(),
         played: a.played.map(|j| {
             let name = position.move_name(j.mv);
-            (name, value_text(kind, j.value), j.class)
+            (name, value_text(unit, j.value), j.class)
         }),
         best: a
             .best
-            .map(|(mv, value)| (position.move_name(mv), value_text(kind, value))),
-        loss: a
-            .played
-            .filter(|j| j.class != Class::Best)
-            .map(|j| format!("{:.1}", j.loss)),
+            .map(|(mv, value)| (position.move_name(mv), value_text(unit, value))),
+        loss: lost.map(|j| format!("{:.1}", j.loss)),
+        win_rate: a.played.and_then(|j| j.win_rate).map(|w| {
+            let loss = lost.map(|_| format!("{:.0}", w.loss));
+            (value_text(ValueUnit::WinRate, w.played), loss)
+        }),
     })
 }

@@ -8,7 +8,7 @@ use ishi_scoring::Ownership;
 
 use crate::components::analysis::value_text;
 use crate::i18n::{CellFact, Tr};
-use crate::model::{Cell, GameKind, Match, go_point};
+use crate::model::{Cell, GameKind, Match, ValueUnit, go_point};
 use crate::state::{HintValue, Hints};
 
 /// Go shows the candidates with at least this share of the best one's playouts...
@@ -19,10 +19,13 @@ const GO_HINTS: usize = 5;
 /// The computer's value of a move, on its cell.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct CellHint {
-    /// Othello: the value in discs for the player to move (`+3`); Go: the win rate in % (`62`).
+    /// Othello: the value in discs for the player to move (`+3`); Go with Monte Carlo: the
+    /// win rate in % (`62`); Go on the network: points of score (`+3.5`).
     pub text: String,
-    /// Go: the playouts through the move (`340`, `1.2k`).
+    /// Go: the playouts or visits through the move (`340`, `1.2k`).
     pub detail: Option<String>,
+    /// Go on the network: the win rate in % (`62`), for the cell's label.
+    pub win_rate: Option<String>,
     /// The best move (or one as good).
     pub best: bool,
     /// Othello: the value is proved.
@@ -102,6 +105,7 @@ impl CellView {
                 text: hint.text.clone(),
                 exact: hint.exact,
                 visits: hint.detail.clone(),
+                win_rate: hint.win_rate.clone(),
             });
         }
         if self.last {
@@ -136,19 +140,31 @@ fn cell_hints(kind: GameKind, hints: &Hints) -> Vec<(Cell, CellHint)> {
         .into_iter()
         .filter_map(|v| {
             let cell = v.mv.point()?;
-            let (text, detail) = match kind {
-                GameKind::Othello => (value_text(kind, v.value), None),
-                GameKind::Go => (format!("{:.0}", v.value), Some(playouts(v.visits))),
+            let (text, detail) = match (kind, v.win_rate) {
+                (GameKind::Othello, _) => (value_text(ValueUnit::Discs, v.value), None),
+                (GameKind::Go, None) => (format!("{:.0}", v.value), Some(playouts(v.visits))),
+                (GameKind::Go, Some(_)) => (score_hint(v.value), Some(playouts(v.visits))),
             };
             let hint = CellHint {
                 text,
                 detail,
+                win_rate: v.win_rate.map(|w| format!("{w:.0}")),
                 best: best - v.value <= ishi_analysis::LOSS_EPSILON,
                 exact: v.exact,
             };
             Some((cell, hint))
         })
         .collect()
+}
+
+/// Points of score as a Go hint writes them, four characters at most to fit in its circle:
+/// `+3.5`, `-0.5`, `+12`.
+fn score_hint(value: f32) -> String {
+    if value.abs() < 9.95 {
+        value_text(ValueUnit::Score, value)
+    } else {
+        format!("{value:+.0}")
+    }
 }
 
 /// Playouts as hints write them: `340`, `1.2k`, `12k`.
@@ -279,4 +295,19 @@ pub fn edge_class(cell: Cell, size: usize) -> String {
 /// The colour's name in `data-*` attributes and classes.
 pub fn player_name(p: Player) -> &'static str {
     p.fold("black", "white")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_hints_in_points_fit_in_four_characters() {
+        assert_eq!(score_hint(3.54), "+3.5");
+        assert_eq!(score_hint(-0.5), "-0.5");
+        assert_eq!(score_hint(0.01), "0");
+        assert_eq!(score_hint(9.96), "+10");
+        assert_eq!(score_hint(-35.4), "-35");
+        assert_eq!(playouts(1_234), "1.2k");
+    }
 }

@@ -168,6 +168,21 @@ impl Config {
     }
 }
 
+/// A move of the root after a search, with the means of the simulations through it, for
+/// the player to move at the root ([`Puct::root_children`]).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct RootChild {
+    /// The move.
+    pub mv: Move,
+    /// Simulations through it.
+    pub visits: u32,
+    /// The chance of winning through it (the root's before its first visit).
+    pub win_rate: f32,
+    /// The expected final score through it, in points (the root's before its first
+    /// visit): the mean of the network's score means, KataGo's `scoreMean`.
+    pub score: f32,
+}
+
 /// The tree was full: the simulation found no room for its leaf's children.
 struct Full;
 
@@ -239,21 +254,49 @@ impl Puct {
     /// rate for the player to move at the root (the root's before its first visit), most
     /// visited first, then by prior. Empty before a search.
     pub fn root_moves(&self) -> Vec<RootMove> {
+        self.root_children()
+            .into_iter()
+            .map(|c| RootMove {
+                mv: c.mv,
+                visits: c.visits,
+                win_rate: c.win_rate,
+            })
+            .collect()
+    }
+
+    /// The root's moves as [`root_moves`](Puct::root_moves) gives them, each with its
+    /// expected score too: what an analysis reads.
+    pub fn root_children(&self) -> Vec<RootChild> {
+        let Some((root_rate, root_score)) = self.root_value() else {
+            return Vec::new();
+        };
         self.ranked()
             .into_iter()
             .map(|c| {
                 let node = &self.nodes[c];
-                RootMove {
+                let visited = node.visits > 0;
+                RootChild {
                     mv: decode(node.mv),
                     visits: node.visits,
-                    win_rate: if node.visits > 0 {
-                        node.win_rate()
-                    } else {
-                        1.0 - self.nodes[0].win_rate()
-                    },
+                    win_rate: if visited { node.win_rate() } else { root_rate },
+                    score: if visited { node.score } else { root_score },
                 }
             })
             .collect()
+    }
+
+    /// The root's chance of winning and expected final score in points, for its player to
+    /// move, from every simulation of the last search (the network's answer at the root
+    /// first); `None` before a search.
+    pub fn root_value(&self) -> Option<(f32, f32)> {
+        let root = self.nodes.first()?;
+        Some((1.0 - root.win_rate(), -root.score))
+    }
+
+    /// The network's answer for the root of the last search, from its player to move (its
+    /// ownership map, say); `None` before a search and after one of a finished game.
+    pub fn root_output(&self) -> Option<&Output> {
+        self.root_output.as_deref()
     }
 
     /// Searches `go`, which followed the positions `before` (oldest first; the last five

@@ -326,3 +326,36 @@ fn the_policy_at_a_temperature_varies_and_at_none_does_not() {
         assert_eq!(puct.policy_move(&go, &[], None, &mut rng).best, top);
     }
 }
+
+#[test]
+fn the_root_s_children_carry_the_scores_of_their_simulations() {
+    let go = Go::new(9, GoRules::CHINESE).unwrap();
+    let fresh = engine();
+    assert!(fresh.root_children().is_empty() && fresh.root_value().is_none());
+    assert!(fresh.root_output().is_none());
+    let (puct, _) = searched(&go, &[], 30, 1);
+    let children = puct.root_children();
+    let moves = puct.root_moves();
+    assert_eq!(children.len(), moves.len());
+    for (child, mv) in children.iter().zip(&moves) {
+        assert_eq!(
+            (child.mv, child.visits, child.win_rate),
+            (mv.mv, mv.visits, mv.win_rate)
+        );
+    }
+    let (rate, score) = puct.root_value().expect("a search ran");
+    // The root's means are its evaluation's and its children's, weighted by visits.
+    let visited: u32 = children.iter().map(|c| c.visits).sum();
+    assert_eq!(visited + 1, puct.nodes[0].visits);
+    let first = puct.root_output().expect("the root was evaluated");
+    let mean = (first.score_mean()
+        + children
+            .iter()
+            .map(|c| c.visits as f32 * c.score)
+            .sum::<f32>())
+        / (visited + 1) as f32;
+    assert!((mean - score).abs() < 1e-3, "{mean} {score}");
+    assert!((0.0..=1.0).contains(&rate));
+    // An empty board: close to even.
+    assert!(score.abs() < 10.0, "{score}");
+}
