@@ -83,8 +83,12 @@ describe("saving", () => {
     test("a save from another version is refused with a reason", async (t) => {
         const page = await open(t);
         await page.tap('td[data-point="f5"]');
-        // The first save waits for the part that writes it, which comes with the first board.
-        await page.waitForFunction(() => localStorage.getItem("ishi") !== null);
+        // The first save waits for the part that writes it, which comes with the first board;
+        // the computer's reply saves again, and would write over the change below if it came
+        // after it (as it did on a loaded machine): both are waited for.
+        await page.waitForFunction(
+            () => (JSON.parse(localStorage.getItem("ishi") ?? "{}").current?.events?.length ?? 0) >= 2,
+        );
         await page.evaluate(() => {
             const saved = JSON.parse(localStorage.getItem("ishi"));
             saved.version = 0;
