@@ -3,7 +3,8 @@
 // the Othello weights included), the time to the first board (also with the CPU 4x slower, and
 // on a Fast 3G link), the time from a tap to the updated cell on a 19x19 board, the longest main-thread
 // gap while the computer searches at its strongest level, the time to the first values of the
-// moves, and whole games analysed ("Analyse this game") with the main thread watched.
+// moves, whole games analysed ("Analyse this game") with the main thread watched, and Go's
+// network: its download, and one evaluation in the worker.
 //
 //   node tools/measure-web.mjs        with ISHI_URL set (scripts/measure-web does it all)
 import { PHONE, cell, launch, newGame, openApp } from "../tests/e2e/browser.mjs";
@@ -13,6 +14,10 @@ const OTHELLO_GAME = "f5d6c4d3e6f4e3f6c5b4e7f3c6d7b5a5c3b3g5h5g4h4e2g6b6d8c7c8a4
 /** 60 moves of 9x9 and of 19x19 Go, played by the Monte Carlo level of 500 playouts Ishi had then (seed 3). */
 const GO_9X9 = "(;FF[4]GM[1]SZ[9]KM[7]RU[Chinese];B[cd];W[ce];B[de];W[df];B[cf];W[be];B[dg];W[ef];B[bf];W[ee];B[dd];W[ed];B[ec];W[fc];B[fd];W[eb];B[dc];W[fe];B[fb];W[gc];B[gb];W[hb];B[gd];W[hc];B[eg];W[fg];B[fh];W[ge];B[db];W[cg];B[bd];W[gh];B[gg];W[ff];B[eh];W[fi];B[hh];W[hi];B[ei];W[ae];B[af];W[ad];B[gi];W[ii];B[ac];W[ad];B[ae];W[hd];B[ih];W[ea];B[ga];W[da];B[cc];W[bb];B[ab];W[ba];B[hg];W[if];B[hf];W[he])";
 const GO_19X19 = "(;FF[4]GM[1]SZ[19]KM[7]RU[Chinese];B[lq];W[lp];B[kp];W[lo];B[fq];W[fr];B[mq];W[np];B[no];W[on];B[nn];W[qd];B[od];W[ne];B[ng];W[mg];B[nh];W[qi];B[ph];W[pg];B[pf];W[nf];B[qg];W[rg];B[rh];W[qh];B[qf];W[og];B[of];W[rf];B[re];W[ko];B[op];W[nq];B[nr];W[oq];B[or];W[mp];B[pq];W[oo];B[pp];W[pr];B[jo];W[os];B[nl];W[mr];B[kr];W[jn];B[jp];W[eq];B[ep];W[dp];B[fc];W[se];B[rd];W[sh];B[ri];W[rj];B[er];W[dq])";
+
+/** 250 moves of 19x19: Ishi's net-1024 (Black) against GNU Go 3.8 level 10, game 4 of
+ * docs/matches/2026-11-29-go-19x19-network-gnugo.games. */
+const GO_19X19_250 = "(;FF[4]GM[1]SZ[19]KM[7.5]RU[Chinese];B[pd];W[dq];B[pq];W[cd];B[ed];W[do];B[cc];W[bc];B[dc];W[cf];B[cm];W[pp];B[oq];W[qp];B[rr];W[ql];B[ic];W[qc];B[pc];W[qd];B[qe];W[re];B[qf];W[rf];B[qg];W[pb];B[ob];W[qb];B[nc];W[ci];B[jp];W[hd];B[bb];W[id];B[bo];W[jc];B[bd];W[be];B[ac];W[hq];B[em];W[ck];B[rg];W[cp];B[mq];W[lc];B[qj];W[ol];B[ir];W[hr];B[nn];W[pn];B[bp];W[bq];B[iq];W[hp];B[ng];W[fc];B[fd];W[gd];B[ff];W[ek];B[eo];W[dn];B[dm];W[en];B[fm];W[gk];B[hm];W[jo];B[fn];W[ip];B[fo];W[kp];B[fq];W[fr];B[jm];W[lq];B[er];W[eq];B[op];W[fp];B[ik];W[mr];B[nr];W[mp];B[nq];W[rk];B[lr];W[kr];B[ms];W[le];B[bl];W[bk];B[rj];W[rq];B[qq];W[rp];B[eb];W[fb];B[mb];W[lb];B[md];W[ld];B[fh];W[dh];B[fa];W[ga];B[ea];W[hb];B[ec];W[rc];B[sr];W[me];B[ne];W[mg];B[ig];W[nh];B[ii];W[nf];B[og];W[oe];B[nd];W[of];B[pe];W[od];B[pf];W[oh];B[ph];W[pg];B[oc];W[pi];B[qi];W[qh];B[rh];W[si];B[sj];W[na];B[ph];W[og];B[oi];W[pj];B[pk];W[oj];B[ok];W[nj];B[qk];W[rl];B[nk];W[mj];B[gj];W[pl];B[nl];W[fj];B[om];W[rn];B[hj];W[fi];B[on];W[pm];B[gi];W[eh];B[eg];W[ks];B[aq];W[br];B[ar];W[ki];B[kg];W[kh];B[kk];W[jg];B[jf];W[jh];B[he];W[ge];B[hf];W[kf];B[je];W[ie];B[if];W[jd];B[oa];W[ma];B[ep];W[gq];B[dp];W[co];B[kn];W[bn];B[cn];W[cq];B[bm];W[an];B[ap];W[bs];B[am];W[ko];B[lo];W[lp];B[mo];W[dg];B[df];W[de];B[ef];W[ae];B[mk];W[lj];B[ke];W[lf];B[ad];W[lk];B[ll];W[jj];B[jk];W[ak];B[ls];W[sf];B[gf];W[in];B[im];W[hn];B[go];W[gl];B[gm];W[po];B[fl];W[fk];B[gp];W[fq];B[ih];W[sg];B[sh];W[jn];B[sq];W[sp];B[kd];W[kc];B[hl];W[pa];B[sk];W[sl];B[dl];W[dk];B[ho];W[io];B[qh];W[as];B[ao];W[kj])";
 
 const LOADS = 5;
 const TAPS = 15;
@@ -39,6 +44,8 @@ try {
     await measureDownload();
     await measureFirstBoard();
     await measureTap();
+    await measureNetwork(9, 30);
+    await measureNetwork(19, 90);
     await measureGap("Othello", { game: "Othello", board: "8x8", black: "human", white: "master" }, "f5");
     await measureGap("Go 19x19", { game: "Go", size: 19, black: "human", white: "net-1024" }, "Q16");
     await measureFirstValues("Othello", { game: "Othello", board: "8x8", black: "human", white: "human" });
@@ -46,6 +53,7 @@ try {
     await measureAnalysis("Othello, 60 moves", OTHELLO_GAME, 40);
     await measureAnalysis("Go 9x9, 60 moves", GO_9X9, 30);
     await measureAnalysis("Go 19x19, 60 moves", GO_19X19, null);
+    await measureAnalysis("Go 19x19, 250 moves", GO_19X19_250, 180);
 } finally {
     await browser.close();
 }
@@ -130,6 +138,66 @@ async function measureDownload() {
     console.log(`received when the first board showed: ${kb(first)} KB, ${firstFiles.join(" ")}`);
     figure("download to the first board (gzip)", (first / 1024).toFixed(1), "KB", "<= 250 KB", first <= 250 * 1024);
     figure("download in all, worker and weights (gzip)", (total / 1024).toFixed(1), "KB", "(reported)", true);
+    // Go's network and the module that runs it, fetched by the worker after the first board
+    // (the service worker's copy of them, fetched for its cache, is not counted twice).
+    const network = new Map(
+        files.filter((f) => /\/go-network-[0-9a-f]+\.(bin|wasm)$/.test(f.path)).map((f) => [f.path, f.encoded]),
+    );
+    const networkBytes = [...network.values()].reduce((sum, bytes) => sum + bytes, 0);
+    figure("Go's network and its module (gzip)", (networkBytes / 1024).toFixed(1), "KB", "<= 2253 KB (2.2 MB)",
+        network.size === 2 && networkBytes <= 2.2 * 1024 * 1024);
+}
+
+/** Waits until the worker has Go's network (the status says `data-network="ready"`). */
+async function networkReady(page) {
+    await page.locator('div.status[data-network="ready"]').waitFor({ timeout: 60_000 });
+}
+
+/**
+ * One evaluation of Go's network in the worker, as the level `net-policy` asks it (one
+ * position's features, one forward pass in the network module, the post-processing, and the
+ * worker's messages): the computer's request in a game on a `size` board, caught on its way
+ * to the worker, then sent again and timed. `target` in milliseconds.
+ */
+async function measureNetwork(size, target) {
+    console.log(`\n== Go's network in the worker, ${size}x${size}: one evaluation (net-policy's move)`);
+    const context = await browser.newContext(PHONE);
+    await context.addInitScript(() => {
+        window.ishiRequests = [];
+        const post = Worker.prototype.postMessage;
+        Worker.prototype.postMessage = function (message, ...rest) {
+            if (typeof message === "string") window.ishiRequests.push(message);
+            return post.call(this, message, ...rest);
+        };
+    });
+    const page = await context.newPage();
+    page.on("console", (m) => m.type() === "error" && problems.push(`network ${size}: ${m.text()}`));
+    await page.goto(process.env.ISHI_URL);
+    await newGame(page, { game: "Go", size, black: "human", white: "net-policy" });
+    await networkReady(page);
+    const point = size === 9 ? "E5" : "Q16";
+    await cell(page, point).tap();
+    await cell(page, point).tap();
+    await page.locator("p.message[data-thinking]").waitFor({ timeout: 5_000 });
+    await page.locator("p.message:not([data-thinking])").waitFor({ timeout: 60_000 });
+    const times = await page.evaluate(async () => {
+        const request = window.ishiRequests[window.ishiRequests.length - 1];
+        const worker = window.ishiWorker;
+        const times = [];
+        for (let i = 0; i < 21; i++) {
+            const start = performance.now();
+            await new Promise((resolve) => {
+                worker.onmessage = (event) => typeof event.data === "string" && resolve(event.data);
+                worker.postMessage(request);
+            });
+            times.push(performance.now() - start);
+        }
+        return times.slice(1);
+    });
+    await context.close();
+    console.log(`request to reply (ms): ${times.map(round).join(", ")}`);
+    figure(`Go network evaluation, ${size}x${size} (median)`, round(median(times)), "ms", `<= ${target} ms`,
+        median(times) <= target);
 }
 
 /**
@@ -252,6 +320,7 @@ async function measureGap(label, setup, move) {
     console.log(`\n== main thread while the computer thinks: ${label}, ${setup.white}`);
     const page = await openApp(browser, PHONE, problems, `gap ${label}`);
     await newGame(page, setup);
+    if (setup.game === "Go") await networkReady(page);
     await watchMainThread(page);
     const kind = setup.game === "Go" ? "go" : "othello";
     const start = Date.now();
@@ -311,6 +380,9 @@ async function measureFirstValues(label, setup) {
     console.log(`\n== first values of the moves: ${label}`);
     const page = await openApp(browser, PHONE, problems, `values ${label}`);
     await newGame(page, setup);
+    // Go's values are the network's: the worker has started for it, as on any visit after
+    // the first, when the service worker has the network.
+    if (setup.game === "Go") await networkReady(page);
     const start = Date.now();
     await page.locator("button.values").tap();
     await page.locator("table.board td[data-hint]").first().waitFor({ timeout: 10_000 });
@@ -332,6 +404,7 @@ async function measureAnalysis(label, record, target) {
     await page.locator('textarea[name="import"]').fill(record);
     await page.locator(".more-sheet button.import").tap();
     await page.locator(".analysis-bar button.analyse").first().waitFor();
+    if (record.includes("GM[1]")) await networkReady(page);
     await watchMainThread(page);
     const start = Date.now();
     await page.locator(".analysis-bar button.analyse:not(.deep)").tap();

@@ -8,7 +8,9 @@ import {
     assertNoProblems,
     browserSession,
     cell,
+    goPlay,
     newGame,
+    openPage,
     screenshot,
 } from "./browser.mjs";
 
@@ -58,11 +60,38 @@ test("the values of the moves show on their cells, the best marked, and refine",
     assert.deepEqual(await hints(page), {});
 });
 
-test("go shows the win rate and playouts of its best candidates", async (t) => {
+test("go shows the score lead, win rate and visits of its best candidates, on the network", async (t) => {
     const page = await open(t, SMALL_PHONE);
     await newGame(page, { game: "Go", size: 9, black: "human", white: "human" });
+    await page.locator('div.status[data-network="ready"]').waitFor({ timeout: 20_000 });
+    assert.equal(await page.locator(".status .detail").count(), 0, "nothing said of a network that is there");
     await page.tap("button.values");
     await page.locator("table.board td[data-hint]").first().waitFor({ timeout: 5_000 });
+    const shown = await hints(page);
+    const count = Object.keys(shown).length;
+    assert.ok(count >= 1 && count <= 5, JSON.stringify(shown));
+    for (const hint of Object.values(shown)) {
+        assert.match(hint.label, /score [+-]?[\d.]+ points, win rate \d+%, \d+ visits$/, hint.label);
+    }
+    // The network's favourite opening points on 9x9 are near the centre, never the edge.
+    const best = Object.entries(shown).find(([, hint]) => hint.best)?.[0] ?? "";
+    assert.match(best, /^[C-G][3-7]$/, `the best move ${best}`);
+    await screenshot(page, "values-go-360px");
+    assert.equal(await cell(page, "E5").getAttribute("data-stone"), null);
+});
+
+test("without its network, go says why and shows the Monte Carlo engine's win rate and playouts", async (t) => {
+    // The network refused, as offline on a first visit: the status line says it could not be
+    // loaded, and the values are the Monte Carlo engine's. Its own context, with no service
+    // worker to answer for the server; the worker's warning is the point, not a fault.
+    const context = await session.browser.newContext({ ...SMALL_PHONE, serviceWorkers: "block" });
+    t.after(() => context.close());
+    await context.route(/\/assets\/go-network-[0-9a-f]+\.bin$/, (route) => route.abort());
+    const page = await openPage(context, [], t.name);
+    await newGame(page, { game: "Go", size: 9, black: "human", white: "human" });
+    await page.locator('div.status[data-network="failed"]').waitFor({ timeout: 20_000 });
+    assert.match(await page.locator(".status .detail").innerText(), /network not loaded/);
+    await page.tap("button.values");
     // The rounds go on: wait for the last one's playouts.
     await page.waitForFunction(
         () => [...document.querySelectorAll("table.board td[data-hint] small")].some((s) => /k$/.test(s.textContent)),
@@ -70,13 +99,83 @@ test("go shows the win rate and playouts of its best candidates", async (t) => {
         { timeout: 20_000 },
     );
     const shown = await hints(page);
-    const count = Object.keys(shown).length;
-    assert.ok(count >= 1 && count <= 5, JSON.stringify(shown));
     for (const hint of Object.values(shown)) {
         assert.match(hint.label, /win rate \d+%, [\d.]+k? playouts$/, hint.label);
     }
-    await screenshot(page, "values-go-360px");
-    assert.equal(await cell(page, "E5").getAttribute("data-stone"), null);
+    await screenshot(page, "values-go-monte-carlo-360px");
+
+    // A browser without WebAssembly SIMD: the same, said so.
+    const second = await session.browser.newContext({ ...SMALL_PHONE, serviceWorkers: "block" });
+    t.after(() => second.close());
+    await second.route("**/worker/worker.js", async (route) => {
+        const response = await route.fetch();
+        const body = `WebAssembly.validate = () => false;\n${await response.text()}`;
+        await route.fulfill({ response, body });
+    });
+    const other = await openPage(second, [], t.name);
+    await newGame(other, { game: "Go", size: 9, black: "human", white: "human" });
+    await other.locator('div.status[data-network="no-simd"]').waitFor({ timeout: 20_000 });
+    assert.match(await other.locator(".status .detail").innerText(), /no WASM SIMD/);
+    assert.match(await other.locator(".status .detail").getAttribute("title"), /lacks WebAssembly SIMD/);
+    await screenshot(other, "go-no-simd-360px");
+});
+
+test("go's policy shades where a strong player would look, on 9x9 and on 19x19", async (t) => {
+    const page = await open(t, SMALL_PHONE);
+    await newGame(page, { game: "Go", size: 9, black: "human", white: "human" });
+    await page.locator('div.status[data-network="ready"]').waitFor({ timeout: 20_000 });
+    const policy = () =>
+        page.evaluate(() =>
+            [...document.querySelectorAll("table.board td[data-policy]")]
+                .map((td) => [td.dataset.point, Number(td.dataset.policy), td.getAttribute("aria-label")])
+                .sort((a, b) => b[1] - a[1]),
+        );
+    await page.tap("button.policy");
+    assert.equal(await page.locator("button.policy").getAttribute("aria-pressed"), "true");
+    await page.locator("table.board td[data-policy]").first().waitFor({ timeout: 5_000 });
+    const nine = await policy();
+    const [top, share, label] = nine[0];
+    assert.match(top, /^[C-G][3-7]$/, `the likeliest move ${top}`);
+    assert.ok(share >= 10, `${top} at ${share} %`);
+    assert.match(label, new RegExp(`policy ${share}%`), label);
+    const total = nine.reduce((sum, [, p]) => sum + p, 0);
+    assert.ok(total >= 80 && total <= 110, `the shares shown add up to ${total} %`);
+    await screenshot(page, "policy-go-9x9-360px");
+
+    // 19x19 after Black's 4-4 point: White's likeliest answers are the other corners.
+    await newGame(page, { game: "Go", size: 19, black: "human", white: "human" });
+    await goPlay(page, "Q16");
+    await page.locator("table.board td[data-policy]").first().waitFor({ timeout: 10_000 });
+    const [corner] = (await policy())[0];
+    const [col, row] = [corner.charCodeAt(0) - 64, Number(corner.slice(1))];
+    const near = (x) => x <= 5 || x >= 15;
+    assert.ok(near(col) && near(row), `White's likeliest answer ${corner} is not in a corner`);
+    assert.equal(await cell(page, "Q16").getAttribute("data-policy"), null, "no policy on a stone");
+    await screenshot(page, "policy-go-19x19-360px");
+    // Off: no disc left.
+    await page.tap("button.policy");
+    await page.locator("table.board td[data-policy]").first().waitFor({ state: "detached" });
+});
+
+test("a go game analysed on the network: a first-line blunder costs points, the win rate beside", async (t) => {
+    const page = await open(t, SMALL_PHONE);
+    await page.locator("header button.more").tap();
+    // Black's third move on the first line, A9, where E3 or the like was to be played.
+    await page.locator('textarea[name="import"]').fill("(;FF[4]GM[1]SZ[9]KM[7]RU[Chinese];B[ee];W[cc];B[aa];W[gg])");
+    await page.locator(".more-sheet button.import").tap();
+    await page.locator(".analysis-bar button.analyse").first().waitFor();
+    await page.locator('div.status[data-network="ready"]').waitFor({ timeout: 20_000 });
+    await page.tap(".analysis-bar button.analyse:not(.deep)");
+    await page.locator(".analysis-bar progress").waitFor({ state: "detached", timeout: 60_000 });
+    const dot = page.locator('.graph circle.dot[data-index="2"]');
+    await dot.waitFor();
+    assert.match(await dot.getAttribute("class"), /\b(mistake|blunder)\b/);
+    const box = await dot.boundingBox();
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForFunction(() => /Black played A9/.test(document.querySelector(".analysis-bar .note")?.textContent ?? ""));
+    const note = await page.locator(".analysis-bar .note").innerText();
+    assert.match(note, /Black played A9 \([+-][\d.]+\): a (mistake|blunder), [\d.]+ points lost \(win rate \d+%/, note);
+    await screenshot(page, "analysis-go-network-360px");
 });
 
 test("a game analysed: the blunder's dot leads to its move, the best move shown, and stays", async (t) => {

@@ -126,6 +126,9 @@ describe("the installable web app", { timeout: 120_000 }, () => {
             /^worker\/worker\.js$/,
             /^worker\/othello-weights\.bin$/,
             /^worker\/go-moves\.bin$/,
+            // Go's network and the module that runs it, named by their contents.
+            /^assets\/go-network-[0-9a-f]{16}\.bin$/,
+            /^assets\/go-network-[0-9a-f]{16}\.wasm$/,
             // The modules of the lazy parts (dx --wasm-split): the engines, the sheets.
             /^assets\/module_\d+_engines-dxh[0-9a-f]+\.wasm$/,
             /^assets\/module_\d+_new_game_part-dxh[0-9a-f]+\.wasm$/,
@@ -193,6 +196,8 @@ describe("the installable web app", { timeout: 120_000 }, () => {
         // cache's copy, offline.
         await newGame(page, { game: "Go", size: 9, black: "human", white: "human" });
         assert.equal((await status(page)).message, "Black to move", "no Go game started offline");
+        // Go's network, from the cache: the computer plays and analyses on it offline.
+        await page.locator('div.status[data-network="ready"]').waitFor({ timeout: 20_000 });
         assert.equal(workers, 1, "the computer's Web Worker did not start after the reload");
     });
 });

@@ -117,6 +117,10 @@ pub struct Settings {
     /// estimated lead.
     #[serde(default)]
     pub ownership: bool,
+    /// Go on the network: each empty point shaded by the network's policy, where a strong
+    /// player would look.
+    #[serde(default)]
+    pub policy: bool,
     /// Show the coordinates around the board.
     pub coordinates: bool,
     /// Confirm moves with a second tap.
@@ -163,6 +167,7 @@ impl Default for Settings {
             hints: true,
             values: false,
             ownership: false,
+            policy: false,
             coordinates: true,
             confirm: Confirm::Auto,
             watch_delay_ms: 800,

@@ -4,8 +4,8 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::features::Features;
-use crate::layers::{self, Shape};
-use crate::network::{Block, Network, SCORE_OUTPUTS};
+use crate::layers::Shape;
+use crate::network::{Network, SCORE_OUTPUTS};
 use crate::output::{Output, Raw};
 use crate::symmetry::Symmetry;
 use crate::{GLOBAL_FEATURES, SPATIAL_FEATURES};
@@ -33,6 +33,9 @@ pub enum EvalError {
         /// The size of a later one.
         other: usize,
     },
+    /// Input planes for `Evaluator::forward_planes` that do not fit its board size and
+    /// number of images (or a board larger than 19x19).
+    Planes,
 }
 
 impl fmt::Display for EvalError {
@@ -42,6 +45,7 @@ impl fmt::Display for EvalError {
                 f,
                 "a batch mixes board sizes {first} and {other}: evaluate each size apart"
             ),
+            EvalError::Planes => f.write_str("the input planes do not fit the board and batch"),
         }
     }
 }
@@ -59,11 +63,13 @@ pub struct Evaluator {
     scratch: Scratch,
 }
 
-/// The activations of one batch, channel by channel.
+/// The activations of one batch, channel by channel. (Where the network module runs the
+/// layers, this side uses only the inputs and the heads.)
 #[derive(Clone, Debug, Default)]
-struct Scratch {
-    input: Vec<f32>,
-    global: Vec<f32>,
+#[cfg_attr(all(target_arch = "wasm32", feature = "js-kernel"), allow(dead_code))]
+pub(crate) struct Scratch {
+    pub(crate) input: Vec<f32>,
+    pub(crate) global: Vec<f32>,
     trunk: Vec<f32>,
     act: Vec<f32>,
     mid: Vec<f32>,
@@ -72,12 +78,14 @@ struct Scratch {
     pooled: Vec<f32>,
     small: Vec<f32>,
     hidden: Vec<f32>,
-    policy: Vec<f32>,
-    ownership: Vec<f32>,
-    pass: Vec<f32>,
-    value: Vec<f32>,
-    score: Vec<f32>,
+    pub(crate) policy: Vec<f32>,
+    pub(crate) ownership: Vec<f32>,
+    pub(crate) pass: Vec<f32>,
+    pub(crate) value: Vec<f32>,
+    pub(crate) score: Vec<f32>,
     raw: Vec<Raw>,
+    /// The heads' outputs one after the other, as `Evaluator::forward_planes` returns them.
+    heads: Vec<f32>,
 }
 
 /// Grows `v` to at least `n` values.
@@ -176,7 +184,10 @@ impl Evaluator {
                     .copy_from_slice(features.global());
             }
         }
-        forward(&self.network, shape, s);
+        #[cfg(not(all(target_arch = "wasm32", feature = "js-kernel")))]
+        local::forward(&self.network, shape, s);
+        #[cfg(all(target_arch = "wasm32", feature = "js-kernel"))]
+        crate::kernel::forward(&self.network, shape, s);
         s.raw.clear();
         for image in 0..shape.images {
             let mut raw = Raw::default();
@@ -206,97 +217,154 @@ impl Evaluator {
     }
 }
 
-/// The whole network on the batch in `s.input` and `s.global`, leaving the heads' raw
-/// outputs in `s.policy`, `s.pass`, `s.value`, `s.score` and `s.ownership`.
-fn forward(net: &Network, shape: Shape, s: &mut Scratch) {
-    let (images, n) = (shape.images, shape.columns());
-    let c = net.trunk_channels();
-    let widest = net.widest();
-    for v in [&mut s.trunk, &mut s.act, &mut s.mid, &mut s.pooled_act] {
-        ensure(v, widest * n);
-    }
-    for v in [&mut s.pooled, &mut s.small, &mut s.hidden] {
-        ensure(v, 3 * widest * images);
-    }
+#[cfg(not(all(target_arch = "wasm32", feature = "js-kernel")))]
+mod local {
+    //! The forward pass on this side: every build but a WebAssembly one with `js-kernel`
+    //! (where the `kernel` module hands it to the network module, which runs this).
 
-    // The trunk: the initial convolution, plus the global inputs' product on every point.
-    layers::conv(
-        &net.initial_conv,
-        shape,
-        &s.input,
-        &mut s.trunk,
-        &mut s.col,
-        false,
-    );
-    layers::dense(&net.initial_global, images, &s.global, &mut s.small, false);
-    layers::add_per_image(shape, c, &s.small, &mut s.trunk);
-    for block in &net.blocks {
-        match block {
-            Block::Ordinary(b) => {
-                layers::affine_relu(&b.pre, shape, &s.trunk, &mut s.act);
-                layers::conv(&b.first, shape, &s.act, &mut s.mid, &mut s.col, false);
-                let bias = b.first.bias.as_deref();
-                layers::bias_relu(shape, b.first.outputs, bias, None, &mut s.mid);
-                layers::conv(&b.last, shape, &s.mid, &mut s.trunk, &mut s.col, true);
+    use super::{EvalError, Evaluator, Scratch, ensure};
+    use crate::layers::{self, Shape};
+    use crate::network::{Block, Network, SCORE_OUTPUTS};
+    use crate::{GLOBAL_FEATURES, SPATIAL_FEATURES};
+
+    impl Evaluator {
+        /// The bare forward pass, for a module that runs the network for another (the web's
+        /// network module, `crates/ishi-nn-kernel`, for the `kernel` module's side): `images`
+        /// boards of `size` x `size`, whose input planes are `input`, laid out
+        /// `[plane][image][point]` ([`SPATIAL_FEATURES`] planes, already under any symmetry),
+        /// and whose global inputs are `global`, `[image][value]` ([`GLOBAL_FEATURES`] each).
+        /// Returns the heads' raw outputs one after the other: the policy logits
+        /// `[image][point]`, the pass logits `[image]`, the value logits `[image][3]`, the
+        /// score values `[image][4]` and the ownership `[image][point]` (before its tanh).
+        ///
+        /// # Errors
+        ///
+        /// [`EvalError::Planes`] when the inputs' lengths do not fit `size` and `images`, or
+        /// `size` is not 1 to 19.
+        pub fn forward_planes(
+            &mut self,
+            size: usize,
+            images: usize,
+            input: &[f32],
+            global: &[f32],
+        ) -> Result<&[f32], EvalError> {
+            let shape = Shape { size, images };
+            if !(1..=ishi_rules::go::MAX_SIZE).contains(&size)
+                || input.len() != SPATIAL_FEATURES * shape.columns()
+                || global.len() != GLOBAL_FEATURES * images
+            {
+                return Err(EvalError::Planes);
             }
-            Block::Pooled(b) => {
-                layers::affine_relu(&b.pre, shape, &s.trunk, &mut s.act);
-                layers::conv(&b.regular, shape, &s.act, &mut s.mid, &mut s.col, false);
-                layers::conv(
-                    &b.pooled,
-                    shape,
-                    &s.act,
-                    &mut s.pooled_act,
-                    &mut s.col,
-                    false,
-                );
-                let p = b.pooled.outputs;
-                let bias = b.pooled.bias.as_deref();
-                layers::bias_relu(shape, p, bias, None, &mut s.pooled_act);
-                layers::pool(shape, p, &s.pooled_act, false, &mut s.pooled);
-                layers::dense(&b.to_bias, images, &s.pooled, &mut s.small, false);
-                let r = b.regular.outputs;
-                let bias = b.regular.bias.as_deref();
-                layers::bias_relu(shape, r, bias, Some(&s.small), &mut s.mid);
-                layers::conv(&b.last, shape, &s.mid, &mut s.trunk, &mut s.col, true);
-            }
+            let s = &mut self.scratch;
+            s.input.clear();
+            s.input.extend_from_slice(input);
+            s.global.clear();
+            s.global.extend_from_slice(global);
+            forward(&self.network, shape, s);
+            let (area, n) = (shape.area(), shape.columns());
+            let out = &mut s.heads;
+            out.clear();
+            out.extend_from_slice(&s.policy[..n]);
+            out.extend_from_slice(&s.pass[..images]);
+            out.extend_from_slice(&s.value[..3 * images]);
+            out.extend_from_slice(&s.score[..SCORE_OUTPUTS * images]);
+            out.extend_from_slice(&s.ownership[..area * images]);
+            Ok(out)
         }
     }
-    layers::affine_relu(&net.trunk_tip, shape, &s.trunk, &mut s.act);
 
-    // The policy head: `mid` holds p1, `pooled_act` g1.
-    let p = &net.policy;
-    layers::conv(&p.p1, shape, &s.act, &mut s.mid, &mut s.col, false);
-    layers::conv(&p.g1, shape, &s.act, &mut s.pooled_act, &mut s.col, false);
-    let g = p.g1.outputs;
-    layers::bias_relu(shape, g, p.g1.bias.as_deref(), None, &mut s.pooled_act);
-    layers::pool(shape, g, &s.pooled_act, false, &mut s.pooled);
-    layers::dense(&p.to_bias, images, &s.pooled, &mut s.small, false);
-    let p1 = p.p1.outputs;
-    layers::bias_relu(shape, p1, p.p1.bias.as_deref(), Some(&s.small), &mut s.mid);
-    ensure(&mut s.policy, n);
-    layers::conv(&p.p2, shape, &s.mid, &mut s.policy, &mut s.col, false);
-    ensure(&mut s.pass, images);
-    layers::dense(&p.pass, images, &s.pooled, &mut s.pass, false);
+    /// The whole network on the batch in `s.input` and `s.global`, leaving the heads' raw
+    /// outputs in `s.policy`, `s.pass`, `s.value`, `s.score` and `s.ownership`.
+    pub(super) fn forward(net: &Network, shape: Shape, s: &mut Scratch) {
+        let (images, n) = (shape.images, shape.columns());
+        let c = net.trunk_channels();
+        let widest = net.widest();
+        for v in [&mut s.trunk, &mut s.act, &mut s.mid, &mut s.pooled_act] {
+            ensure(v, widest * n);
+        }
+        for v in [&mut s.pooled, &mut s.small, &mut s.hidden] {
+            ensure(v, 3 * widest * images);
+        }
 
-    // The value head: `mid` holds v1.
-    let v = &net.value;
-    layers::conv(&v.v1, shape, &s.act, &mut s.mid, &mut s.col, false);
-    let v1 = v.v1.outputs;
-    layers::bias_relu(shape, v1, v.v1.bias.as_deref(), None, &mut s.mid);
-    layers::pool(shape, v1, &s.mid, true, &mut s.pooled);
-    layers::dense(&v.v2, images, &s.pooled, &mut s.hidden, true);
-    ensure(&mut s.value, 3 * images);
-    layers::dense(&v.v3, images, &s.hidden, &mut s.value, false);
-    ensure(&mut s.score, SCORE_OUTPUTS * images);
-    layers::dense(&v.score, images, &s.hidden, &mut s.score, false);
-    ensure(&mut s.ownership, n);
-    layers::conv(
-        &v.ownership,
-        shape,
-        &s.mid,
-        &mut s.ownership,
-        &mut s.col,
-        false,
-    );
+        // The trunk: the initial convolution, plus the global inputs' product on every point.
+        layers::conv(
+            &net.initial_conv,
+            shape,
+            &s.input,
+            &mut s.trunk,
+            &mut s.col,
+            false,
+        );
+        layers::dense(&net.initial_global, images, &s.global, &mut s.small, false);
+        layers::add_per_image(shape, c, &s.small, &mut s.trunk);
+        for block in &net.blocks {
+            match block {
+                Block::Ordinary(b) => {
+                    layers::affine_relu(&b.pre, shape, &s.trunk, &mut s.act);
+                    layers::conv(&b.first, shape, &s.act, &mut s.mid, &mut s.col, false);
+                    let bias = b.first.bias.as_deref();
+                    layers::bias_relu(shape, b.first.outputs, bias, None, &mut s.mid);
+                    layers::conv(&b.last, shape, &s.mid, &mut s.trunk, &mut s.col, true);
+                }
+                Block::Pooled(b) => {
+                    layers::affine_relu(&b.pre, shape, &s.trunk, &mut s.act);
+                    layers::conv(&b.regular, shape, &s.act, &mut s.mid, &mut s.col, false);
+                    layers::conv(
+                        &b.pooled,
+                        shape,
+                        &s.act,
+                        &mut s.pooled_act,
+                        &mut s.col,
+                        false,
+                    );
+                    let p = b.pooled.outputs;
+                    let bias = b.pooled.bias.as_deref();
+                    layers::bias_relu(shape, p, bias, None, &mut s.pooled_act);
+                    layers::pool(shape, p, &s.pooled_act, false, &mut s.pooled);
+                    layers::dense(&b.to_bias, images, &s.pooled, &mut s.small, false);
+                    let r = b.regular.outputs;
+                    let bias = b.regular.bias.as_deref();
+                    layers::bias_relu(shape, r, bias, Some(&s.small), &mut s.mid);
+                    layers::conv(&b.last, shape, &s.mid, &mut s.trunk, &mut s.col, true);
+                }
+            }
+        }
+        layers::affine_relu(&net.trunk_tip, shape, &s.trunk, &mut s.act);
+
+        // The policy head: `mid` holds p1, `pooled_act` g1.
+        let p = &net.policy;
+        layers::conv(&p.p1, shape, &s.act, &mut s.mid, &mut s.col, false);
+        layers::conv(&p.g1, shape, &s.act, &mut s.pooled_act, &mut s.col, false);
+        let g = p.g1.outputs;
+        layers::bias_relu(shape, g, p.g1.bias.as_deref(), None, &mut s.pooled_act);
+        layers::pool(shape, g, &s.pooled_act, false, &mut s.pooled);
+        layers::dense(&p.to_bias, images, &s.pooled, &mut s.small, false);
+        let p1 = p.p1.outputs;
+        layers::bias_relu(shape, p1, p.p1.bias.as_deref(), Some(&s.small), &mut s.mid);
+        ensure(&mut s.policy, n);
+        layers::conv(&p.p2, shape, &s.mid, &mut s.policy, &mut s.col, false);
+        ensure(&mut s.pass, images);
+        layers::dense(&p.pass, images, &s.pooled, &mut s.pass, false);
+
+        // The value head: `mid` holds v1.
+        let v = &net.value;
+        layers::conv(&v.v1, shape, &s.act, &mut s.mid, &mut s.col, false);
+        let v1 = v.v1.outputs;
+        layers::bias_relu(shape, v1, v.v1.bias.as_deref(), None, &mut s.mid);
+        layers::pool(shape, v1, &s.mid, true, &mut s.pooled);
+        layers::dense(&v.v2, images, &s.pooled, &mut s.hidden, true);
+        ensure(&mut s.value, 3 * images);
+        layers::dense(&v.v3, images, &s.hidden, &mut s.value, false);
+        ensure(&mut s.score, SCORE_OUTPUTS * images);
+        layers::dense(&v.score, images, &s.hidden, &mut s.score, false);
+        ensure(&mut s.ownership, n);
+        layers::conv(
+            &v.ownership,
+            shape,
+            &s.mid,
+            &mut s.ownership,
+            &mut s.col,
+            false,
+        );
+    }
 }

@@ -139,8 +139,17 @@ impl Network {
     /// [`ReadError::Version`] for another version of it, [`ReadError::Checksum`] when they
     /// were changed or cut, [`ReadError::Malformed`] or [`ReadError::Shape`] for an
     /// architecture that cannot be, and [`ReadError::NotFinite`] for a NaN or infinite
-    /// weight.
+    /// weight; in a WebAssembly build with `js-kernel`, [`ReadError::Kernel`] when the
+    /// network module cannot take it.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, ReadError> {
+        let network = Network::read(bytes)?;
+        #[cfg(all(target_arch = "wasm32", feature = "js-kernel"))]
+        let network = crate::kernel::load(network, bytes)?;
+        Ok(network)
+    }
+
+    /// [`from_bytes`](Network::from_bytes) on this side of the boundary.
+    fn read(bytes: &[u8]) -> Result<Network, ReadError> {
         if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
             return Err(ReadError::Magic);
         }

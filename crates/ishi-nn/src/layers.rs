@@ -5,6 +5,10 @@
 //! kernels for AVX2/FMA and for WebAssembly's SIMD): the rows of the column matrix are the
 //! input channels shifted by each kernel offset, zero outside the board, so the network runs
 //! on exactly the board's points and needs no mask. A 1x1 convolution is the product alone.
+//!
+//! In a WebAssembly build with `js-kernel` the layers run in the network module instead
+//! (the `kernel` module): this side keeps only [`Shape`].
+#![cfg_attr(all(target_arch = "wasm32", feature = "js-kernel"), allow(dead_code))]
 
 use crate::network::{Affine, Conv, Dense};
 

@@ -56,6 +56,8 @@ mod f16;
 mod features;
 mod format;
 mod katago;
+#[cfg(all(target_arch = "wasm32", feature = "js-kernel"))]
+mod kernel;
 mod layers;
 mod network;
 mod output;
@@ -100,6 +102,9 @@ pub enum ReadError {
     Shape(String),
     /// A NaN or infinite weight in this layer.
     NotFinite(String),
+    /// The network module of a WebAssembly build (feature `js-kernel`) did not take the
+    /// network: its words.
+    Kernel(String),
 }
 
 impl fmt::Display for ReadError {
@@ -122,6 +127,9 @@ impl fmt::Display for ReadError {
             }
             ReadError::NotFinite(layer) => {
                 write!(f, "layer {layer} has a weight that is not finite")
+            }
+            ReadError::Kernel(detail) => {
+                write!(f, "the network module did not take the network: {detail}")
             }
         }
     }

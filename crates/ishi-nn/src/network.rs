@@ -104,6 +104,10 @@ pub struct Network {
     pub(crate) trunk_tip: Affine,
     pub(crate) policy: PolicyHead,
     pub(crate) value: ValueHead,
+    /// Where the network module of a WebAssembly build with `js-kernel` keeps its copy
+    /// ([`crate::kernel`]).
+    #[cfg(all(target_arch = "wasm32", feature = "js-kernel"))]
+    pub(crate) kernel: u32,
 }
 
 /// One tensor of a network, as [`Network::visit`] hands it out.
@@ -223,6 +227,8 @@ impl Network {
             trunk_tip,
             policy,
             value,
+            #[cfg(all(target_arch = "wasm32", feature = "js-kernel"))]
+            kernel: 0,
         };
         network.check()?;
         Ok(network)
@@ -317,6 +323,7 @@ impl Network {
     }
 
     /// The widest layer, in channels: what the evaluator's buffers hold per point.
+    #[cfg(not(all(target_arch = "wasm32", feature = "js-kernel")))]
     pub(crate) fn widest(&self) -> usize {
         let mut widest = self.trunk_channels().max(SPATIAL_FEATURES);
         for block in &self.blocks {

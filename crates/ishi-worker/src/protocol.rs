@@ -219,6 +219,11 @@ pub struct Analysed {
     /// -1 (White) to 1 (Black), in `Go::points` order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ownership: Option<Vec<f32>>,
+    /// Go on the network, in hints: the network's policy in the position, each point's
+    /// probability in `Go::points` order (the pass left out): where a strong player would
+    /// look.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy: Option<Vec<f32>>,
 }
 
 /// A model the computer player loads after it starts: the web build fetches each after the

@@ -131,6 +131,32 @@ fn ownership_gives_the_counts_dead_stones() {
 }
 
 #[test]
+fn with_the_network_the_counts_guess_is_its_ownership_heads() {
+    // The position of `ownership_gives_the_counts_dead_stones`, asked of a worker that has
+    // the network: its ownership head, averaged over the symmetries, without playouts.
+    let moves = [
+        "A4", "G1", "B4", "G2", "C4", "G3", "D4", "G4", "D3", "G5", "D2", "G6", "D1", "G7", "pass",
+        "G8", "pass", "G9", "pass", "B2", "pass", "pass",
+    ];
+    let Ok(Answer::Ownership(found)) = ask(go_line(&moves), Task::Ownership { playouts: 1 }) else {
+        panic!("an ownership");
+    };
+    assert_eq!(found.dead, vec![any::go_cell("B2".parse().unwrap(), 9)]);
+    let at = |name: &str| {
+        let p: ishi_rules::go::Point = name.parse().unwrap();
+        found.ownership[usize::from(p.row()) * 9 + usize::from(p.col())]
+    };
+    // Black's corner (B2's point included) and wall, White's side and wall, each clearly
+    // one side's (a single playout would give every point +1 or -1, right or wrong).
+    for name in ["A1", "B2", "C3", "A4", "D1"] {
+        assert!(at(name) > 0.6, "{name}: {}", at(name));
+    }
+    for name in ["G5", "H9", "J1", "H5"] {
+        assert!(at(name) < -0.6, "{name}: {}", at(name));
+    }
+}
+
+#[test]
 fn a_task_of_the_other_game_gets_an_error_not_a_panic() {
     for (game, task) in [
         (

@@ -149,8 +149,15 @@ impl Worker {
                 .play(position, before, *level, rng, stop)
                 .map(Answer::Move),
             (Task::Ownership { playouts }, Position::Go(go)) => {
-                let playouts = (*playouts).min(MAX_OWNERSHIP_PLAYOUTS);
-                let ownership = ishi_ai::go::ownership(go, playouts, rng);
+                // The network's ownership head once it is here; playouts until then.
+                let from_network = self
+                    .go_network
+                    .as_ref()
+                    .and_then(|network| network::ownership(network, go, &go_positions(before)));
+                let ownership = from_network.unwrap_or_else(|| {
+                    let playouts = (*playouts).min(MAX_OWNERSHIP_PLAYOUTS);
+                    ishi_ai::go::ownership(go, playouts, rng)
+                });
                 let dead = ishi_scoring::guess_dead_stones_with(go, &ownership)
                     .unwrap_or_else(|_| ishi_scoring::guess_dead_stones(go));
                 Ok(Answer::Ownership(Ownership {
@@ -252,19 +259,23 @@ impl Worker {
             }
             (Position::Go(g), HintBudget::Playouts(playouts)) => {
                 let playouts = playouts.clamp(1, MAX_HINT_PLAYOUTS);
-                let analysis = if let Some(puct) = self.go_network_engine() {
+                if let Some(puct) = self.go_network_engine() {
                     let budget = network::Budget {
                         visits: u64::from(playouts.div_ceil(PLAYOUTS_PER_VISIT)),
                     };
                     let before = go_positions(before);
-                    network::analyse(puct, g, &before, None, budget, rng, stop)
-                } else {
-                    let budget = ishi_analysis::go::Budget {
-                        playouts: u64::from(playouts),
-                    };
-                    let mcts = self.go_engine();
-                    ishi_analysis::go::analyse(mcts, g, None, budget, rng, stop)
+                    let analysis = network::analyse(puct, g, &before, None, budget, rng, stop);
+                    let policy = puct.root_output().map(|o| o.policy_map().to_vec());
+                    return Ok(Analysed {
+                        policy,
+                        ..go_named(analysis, g.size())
+                    });
+                }
+                let budget = ishi_analysis::go::Budget {
+                    playouts: u64::from(playouts),
                 };
+                let mcts = self.go_engine();
+                let analysis = ishi_analysis::go::analyse(mcts, g, None, budget, rng, stop);
                 Ok(go_named(analysis, g.size()))
             }
             _ => Err(WorkerError::WrongGame),
@@ -359,5 +370,6 @@ fn named<P>(analysis: Analysis<Move<P>>, cell: impl Fn(Move<P>) -> CellMove) -> 
             .collect(),
         worth: analysis.worth,
         ownership: analysis.ownership,
+        policy: None,
     }
 }

@@ -1,14 +1,29 @@
 // Ishi's computer player in a Web Worker. The page's first message hands it the app's own
 // WASM module, compiled, the URL of its wasm-bindgen glue and the name and URL of each model
-// (the Othello weights, Go's move model): the worker instantiates the module again (its `main`
-// launches nothing outside a window), fetches the models (which the module does not carry, to
-// keep the first download light) and hands each to it with `load_model` (a typed load message:
-// the model's name and its bytes), then answers each later request (JSON) with a reply (JSON)
-// through the module's `think_json` (async: the engines are a module of their own, which it
-// fetches at once). A model that cannot be had leaves its engine without it: Go plays on its
-// hand-set knowledge, Othello's replies say the weights are missing. The page ends the worker
-// to cancel a search. A module that fails to load is reported as the worker's error, which
-// the page turns into a failed reply.
+// (the Othello weights, Go's move model, Go's network): the worker instantiates the module
+// again (its `main` launches nothing outside a window), fetches the models (which the module
+// does not carry, to keep the first download light) and hands each to it with `load_model`
+// (a typed load message: the model's name and its bytes), then answers each later request
+// (JSON) with a reply (JSON) through the module's `think_json` (async: the engines are a
+// module of their own, which it fetches at once). A model that cannot be had leaves its
+// engine without it: Go plays on its hand-set knowledge, Othello's replies say the weights
+// are missing. The page ends the worker to cancel a search. A module that fails to load is
+// reported as the worker's error, which the page turns into a failed reply.
+//
+// Go's network is two files, which scripts/build-web names in NETWORK (content-hashed, under
+// assets/, so that the service worker serves its cached copy): the network itself and the
+// network module (crates/ishi-nn-kernel), which runs its layers with WebAssembly SIMD and
+// which the app's module reaches through `self.ishiNetwork`. Without SIMD neither is
+// fetched, and Go plays its Monte Carlo engine. The network does not hold up the worker's
+// first answers: while it downloads (the first visit: 2 MB) Go plays without it, and the page
+// hears how far it has come (messages `{ network: "loading PERCENT" | "ready" | "no-simd" |
+// "failed" }`, beside the replies, which are strings). When the service worker already has it
+// (any later start of the worker) it comes in a moment, and the worker waits for it, so that
+// Go never flips between its two engines from one request to the next.
+//
+// Unbuilt (dx serve), NETWORK is null: Go plays without its network.
+const NETWORK = null;
+
 let ready = null;
 
 // dx's loader of the lazily loaded modules logs a failed fetch and never answers, which would
@@ -26,19 +41,134 @@ console.error = (...args) => {
     }
 };
 
+// The smallest module with one SIMD instruction (a function returning `i8x16.splat 0`): a
+// browser that validates it runs the network module.
+const SIMD_PROBE = new Uint8Array([
+    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // "\0asm", version 1
+    0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, // types: () -> v128
+    0x03, 0x02, 0x01, 0x00, // one function of that type
+    0x0a, 0x08, 0x01, 0x06, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0x0b, // i32.const 0, i8x16.splat, end
+]);
+
+const network = (state) => self.postMessage({ network: state });
+
+// The network module's exports (crates/ishi-nn-kernel) as `self.ishiNetwork`: `load(bytes)`
+// (the network's number there; throws its words) and `forward(network, size, images, input,
+// global)` (the heads' outputs), which the app's module calls (ishi-nn's src/kernel.rs).
+async function networkModule(url) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), {});
+    const k = instance.exports;
+    // A call may grow the module's memory, which detaches the views made before it: each
+    // view is made after the call that gives its place.
+    const view = (Type, at, length) => new Type(k.memory.buffer, at, length);
+    const words = () => new TextDecoder().decode(view(Uint8Array, k.ishi_nn_message(), k.ishi_nn_message_len()));
+    // What the app's module hears of a failure: words (ishi-nn's src/kernel.rs).
+    const inWords = (f) => (...args) => {
+        try {
+            return f(...args);
+        } catch (error) {
+            throw typeof error === "string" ? error : String(error?.message ?? error);
+        }
+    };
+    self.ishiNetwork = {
+        load: inWords((bytes) => {
+            const at = k.ishi_nn_bytes(bytes.length);
+            view(Uint8Array, at, bytes.length).set(bytes);
+            const number = k.ishi_nn_load();
+            if (number < 0) throw words();
+            return number;
+        }),
+        forward: inWords((number, size, images, input, global) => {
+            const length = input.length + global.length;
+            const at = k.ishi_nn_inputs(length);
+            const inputs = view(Float32Array, at, length);
+            inputs.set(input);
+            inputs.set(global, input.length);
+            const outputs = k.ishi_nn_forward(number, size, images, input.length);
+            if (outputs < 0) throw words();
+            return view(Float32Array, k.ishi_nn_output(), outputs).slice();
+        }),
+    };
+}
+
+// The network file's bytes, telling the page how far the download has come.
+async function networkBytes(url, size) {
+    const response = await fetch(url);
+    if (!response.ok || !response.body) throw new Error(`${url}: HTTP ${response.status}`);
+    const bytes = new Uint8Array(size);
+    const reader = response.body.getReader();
+    let loaded = 0;
+    let told = -1;
+    for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (loaded + value.length > size) throw new Error(`${url}: longer than ${size} bytes`);
+        bytes.set(value, loaded);
+        loaded += value.length;
+        const percent = Math.floor((100 * loaded) / size);
+        if (percent !== told) {
+            network(`loading ${percent}`);
+            told = percent;
+        }
+    }
+    if (loaded !== size) throw new Error(`${url}: ${loaded} bytes of ${size}`);
+    return bytes;
+}
+
+// Fetches Go's network and hands it to the app's module (`load`, its `load_model`); never
+// fails, it tells the page instead.
+async function loadNetwork(name, load) {
+    if (!WebAssembly.validate(SIMD_PROBE)) {
+        console.info("Ishi: no WebAssembly SIMD in this browser: Go plays without its network");
+        network("no-simd");
+        return;
+    }
+    try {
+        const [bytes] = await Promise.all([
+            networkBytes(new URL(NETWORK.file, self.location).href, NETWORK.bytes),
+            networkModule(new URL(NETWORK.module, self.location).href),
+        ]);
+        const problem = await load(name, bytes);
+        if (problem) throw new Error(problem);
+        network("ready");
+    } catch (error) {
+        console.warn(`Ishi: Go's network could not be loaded: ${error.message ?? error}`);
+        network("failed");
+    }
+}
+
+// Whether the service worker's cache holds the network already (then it comes at once).
+async function cached() {
+    try {
+        return self.caches !== undefined &&
+            (await self.caches.match(new URL(NETWORK.file, self.location).href)) !== undefined;
+    } catch {
+        return false;
+    }
+}
+
 self.onmessage = async (event) => {
     if (ready === null) {
         const { glue, module, models } = event.data;
         ready = import(glue).then(async (glueModule) => {
             await glueModule.default({ module_or_path: module });
+            const load = (name, bytes) => glueModule.load_model(name, bytes);
             // The models, fetched together; one that does not come leaves its engine without
             // it, with a warning.
+            let coming = null;
             await Promise.all(models.map(async ([name, url]) => {
+                if (name === "go-network") {
+                    if (NETWORK === null) return;
+                    coming = loadNetwork(name, load);
+                    return;
+                }
                 try {
                     const response = await fetch(url);
                     if (!response.ok) throw new Error(`HTTP ${response.status}`);
                     const bytes = new Uint8Array(await response.arrayBuffer());
-                    const problem = await glueModule.load_model(name, bytes);
+                    const problem = await load(name, bytes);
                     if (problem) throw new Error(problem);
                 } catch (error) {
                     console.warn(`Ishi: the model ${name} (${url}) could not be loaded: ${error.message}`);
@@ -47,6 +177,7 @@ self.onmessage = async (event) => {
             // The engines' module, fetched now rather than with the first request (the page
             // starts the worker soon after the first board): an empty request is refused.
             await glueModule.think_json("");
+            if (coming !== null && (await cached())) await coming;
             return glueModule;
         });
         return;

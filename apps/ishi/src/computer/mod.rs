@@ -50,11 +50,13 @@ pub fn request(m: &Match, index: usize, task: Task, seed: u64) -> Request {
 }
 
 /// Runs the jobs of `state` for as long as the app lives, and hands each answer to
-/// `dispatch`.
+/// `dispatch`, with (on the web) the news of Go's network as it loads.
 pub fn use_computer(
     state: impl Readable<Target = AppState> + Copy + 'static,
     dispatch: impl Fn(AppAction) + Copy + 'static,
 ) {
+    #[cfg(target_arch = "wasm32")]
+    use_hook(|| web::listen_network(move |status| dispatch(AppAction::Network(status))));
     let job = use_memo(move || state.read().job());
     let running = use_hook(|| Rc::new(RefCell::new(None::<dioxus::core::Task>)));
     use_effect(move || {

@@ -45,15 +45,16 @@ fn decode_reply(json: &str) -> Option<Reply> {
 
 #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
 pub(crate) use page::preload;
-/// The models the web worker fetches after the first board. Not yet Go's network: without
-/// WebAssembly SIMD its inference is three times slower than with it, and the build has no
-/// SIMD path with a fallback for browsers that lack it; until it does, the web's Go levels
-/// of the network play their Monte Carlo fallback (`ishi_ai::go::GoLevel::fallback`).
+/// The models the web worker fetches after the first board: all of them. Go's network comes
+/// with the module that runs its layers with WebAssembly SIMD, and only where the browser has
+/// SIMD (`public/worker/worker.js`); until it has come, and where it cannot, the web's Go
+/// levels of the network play their Monte Carlo fallback (`ishi_ai::go::GoLevel::fallback`)
+/// and its hints and analysis are the Monte Carlo engine's.
 #[cfg(any(target_arch = "wasm32", test))]
-const FETCHED: [Model; 2] = [Model::OthelloWeights, Model::GoMoves];
+const FETCHED: [Model; 3] = [Model::OthelloWeights, Model::GoMoves, Model::GoNetwork];
 
 #[cfg(target_arch = "wasm32")]
-pub(super) use page::{cancel, think, warm_up};
+pub(super) use page::{cancel, listen_network, think, warm_up};
 #[cfg(target_arch = "wasm32")]
 pub use worker::{load_model, think_json};
 
@@ -64,6 +65,7 @@ mod page {
 
     use super::*;
     use crate::js;
+    use crate::state::NetworkStatus;
 
     #[wasm_bindgen]
     extern "C" {
@@ -87,6 +89,12 @@ mod page {
                 const files = models.map(name =>
                     [name, new URL(`worker/${name}.bin`, document.baseURI).href]);
                 worker.postMessage({ module, glue, models: files });
+                // How Go's network is coming: the worker's messages that are not replies.
+                worker.onmessage = event => {
+                    if (typeof event.data !== "string" && window.ishiNetworkState) {
+                        window.ishiNetworkState(event.data.network);
+                    }
+                };
                 // Until a request listens: a worker that fails is dropped, and the next
                 // request starts another, whose failure it hears.
                 worker.onerror = event => {
@@ -108,7 +116,10 @@ mod page {
         const worker = window.ishiWorker;
         return await new Promise(resolve => {
             window.ishiCancel = () => resolve(null);
-            worker.onmessage = event => resolve(event.data);
+            worker.onmessage = event => {
+                if (typeof event.data === "string") resolve(event.data);
+                else if (window.ishiNetworkState) window.ishiNetworkState(event.data.network);
+            };
             worker.onerror = event => {
                 event.preventDefault();
                 window.ishiWorker = null;
@@ -213,6 +224,16 @@ mod page {
     pub(crate) async fn preload() {
         ENCODE_REQUEST.load().await;
         DECODE_REPLY.load().await;
+    }
+
+    /// Hands `on` what the worker says of Go's network (`worker.js`'s `network` messages,
+    /// read by [`NetworkStatus::parse`]). Called once, in a hook.
+    pub(crate) fn listen_network(on: impl Fn(NetworkStatus) + 'static) {
+        js::listen("window.ishiNetworkState = send;", move |word| {
+            if let Some(status) = NetworkStatus::parse(&word) {
+                on(status);
+            }
+        });
     }
 
     pub(crate) fn cancel() {
@@ -370,12 +391,8 @@ mod tests {
     }
 
     #[test]
-    fn the_web_fetches_every_model_but_the_network() {
-        let left: Vec<Model> = Model::ALL
-            .into_iter()
-            .filter(|model| !FETCHED.contains(model))
-            .collect();
-        assert_eq!(left, [Model::GoNetwork]);
+    fn the_web_fetches_every_model() {
+        assert_eq!(FETCHED, Model::ALL);
     }
 
     #[test]

@@ -6,6 +6,7 @@ use ishi_rules::Player;
 use super::{Note, Tr};
 use crate::model::{GameKind, ValueUnit};
 use crate::settings::Language;
+use crate::state::NetworkStatus;
 
 impl Tr {
     /// A class of moves, as the note and the graph's table name it.
@@ -115,6 +116,40 @@ impl Tr {
             Language::English => format!("Opening: {}", opening.name),
             Language::Japanese => format!("定石: {}", opening.japanese),
         }
+    }
+
+    /// What the status line says of Go's network while it is not there, short enough for a
+    /// phone's line, and the whole sentence for its tooltip: `None` once it is (or where
+    /// nothing is known of it).
+    pub fn network(self, status: NetworkStatus) -> Option<(String, &'static str)> {
+        let (short, long) = match status {
+            NetworkStatus::Unknown | NetworkStatus::Ready => return None,
+            NetworkStatus::Loading(percent) => {
+                let short = self.pick("Loading Go’s network…", "囲碁ネット読込中…");
+                return Some((
+                    format!("{short} {percent} %"),
+                    self.pick(
+                        "Go’s neural network is loading: until it is here, the computer plays and judges Go with its Monte Carlo engine",
+                        "囲碁のニューラルネットを読み込み中です。届くまでは、モンテカルロ法のエンジンが打ち、形勢を判断します",
+                    ),
+                ));
+            }
+            NetworkStatus::NoSimd => (
+                self.pick("Weaker Go: no WASM SIMD", "SIMDなし: 囲碁は弱め"),
+                self.pick(
+                    "This browser cannot run Go’s neural network (it lacks WebAssembly SIMD): the computer plays and judges Go with its weaker Monte Carlo engine",
+                    "このブラウザは WebAssembly SIMD に対応していないため、囲碁のニューラルネットが動きません。コンピュータは弱めのモンテカルロ法のエンジンで打ち、形勢を判断します",
+                ),
+            ),
+            NetworkStatus::Failed => (
+                self.pick("Weaker Go: network not loaded", "囲碁ネット未読込: 弱め"),
+                self.pick(
+                    "Go’s neural network could not be loaded (offline on a first visit?): the computer plays and judges Go with its weaker Monte Carlo engine until it can",
+                    "囲碁のニューラルネットを読み込めませんでした（初回の訪問でオフライン？）。読み込めるまで、コンピュータは弱めのモンテカルロ法のエンジンで打ち、形勢を判断します",
+                ),
+            ),
+        };
+        Some((short.to_owned(), long))
     }
 
     /// Go's estimated lead: "Black leads by 3.5 (estimate)".

@@ -156,6 +156,19 @@ impl Tr {
         self.pick("Territory", "地合い")
     }
 
+    /// Go's policy toggle: where the network would look.
+    pub fn policy(self) -> &'static str {
+        self.pick("Policy", "着眼点")
+    }
+
+    /// What Go's policy toggle shows, for its tooltip.
+    pub fn policy_title(self) -> &'static str {
+        self.pick(
+            "Where a strong player would look: the neural network's first impression of each move",
+            "強い打ち手ならどこを見るか: ニューラルネットが各着手に抱く第一印象",
+        )
+    }
+
     /// The computer's values toggle.
     pub fn values(self) -> &'static str {
         self.pick("Values", "評価値")
@@ -303,6 +316,10 @@ impl Tr {
                 CellFact::Territory(p) => match self.0 {
                     Language::English => format!("{} territory", self.colour(*p)),
                     Language::Japanese => format!("{}の地", self.colour(*p)),
+                },
+                CellFact::Policy(percent) => match self.0 {
+                    Language::English => format!("policy {percent}%"),
+                    Language::Japanese => format!("着眼 {percent}%"),
                 },
             });
         }
@@ -652,6 +669,8 @@ pub enum CellFact {
     Ko,
     /// Territory of this colour while counting.
     Territory(Player),
+    /// Go on the network: the network's probability of the move, in per cent.
+    Policy(u8),
 }
 
 /// The analysis's note on the position on screen ([`Tr::analysis_note`]): the move played

@@ -449,6 +449,14 @@ fn a_save_of_version_2_reads_and_writes_byte_for_byte() {
 }
 
 #[test]
+fn a_save_from_before_the_policy_setting_reads_with_it_off() {
+    let text = SAVE_V2.trim_end();
+    assert!(text.contains(r#""policy":false,"#));
+    let saved = decode(&text.replacen(r#""policy":false,"#, "", 1)).unwrap();
+    assert_eq!(saved, every_form());
+}
+
+#[test]
 fn a_rules_value_that_does_not_read_is_a_damaged_save() {
     let text = SAVE_V2.trim_end();
     for (from, to) in [

@@ -202,6 +202,7 @@ impl SavedSettings {
             hints: self.hints,
             values: false,
             ownership: false,
+            policy: false,
             coordinates: self.coordinates,
             confirm: match self.confirm.as_str() {
                 "always" => Confirm::Always,

@@ -40,6 +40,8 @@ pub struct Hints {
     pub ownership: Option<Vec<f32>>,
     /// What the position is worth to Black.
     pub worth: Option<Worth>,
+    /// Go on the network: its policy, each point's probability in `Go::points` order.
+    pub policy: Option<Vec<f32>>,
 }
 
 impl Hints {
@@ -56,6 +58,7 @@ impl Hints {
                 settled: true,
                 ownership: None,
                 worth: None,
+                policy: None,
             });
             return Hints {
                 rounds,
@@ -72,6 +75,7 @@ impl Hints {
             settled,
             ownership: analysis.ownership,
             worth: Some(analysis.worth),
+            policy: analysis.policy,
         }
     }
 }

@@ -101,6 +101,8 @@ pub enum SettingsChange {
     Values(bool),
     /// Go: who owns each point, shaded, on or off.
     Ownership(bool),
+    /// Go: the network's policy, shaded, on or off.
+    Policy(bool),
     /// Coordinates around the board on or off.
     Coordinates(bool),
     /// When moves need a second tap.
@@ -182,6 +184,44 @@ pub enum AppAction {
     Report(AppError),
     /// Online games.
     Online(OnlineAction),
+    /// How Go's network stands: the web's worker fetches it after the first board.
+    Network(NetworkStatus),
+}
+
+/// Where Go's network stands. The desktop and the command line carry it in the binary; the
+/// web's worker fetches it after the first board and tells the page how far it has come
+/// (`computer/web.rs`), and until it has come Go's levels of the network play their Monte
+/// Carlo fallback. The status line says so while a Go game is on screen.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum NetworkStatus {
+    /// Nothing heard (the desktop, which has it from the start, and the web until its worker
+    /// starts).
+    #[default]
+    Unknown,
+    /// Downloading: this many per cent of it so far.
+    Loading(u8),
+    /// Loaded: Go plays and analyses on it.
+    Ready,
+    /// The browser lacks WebAssembly SIMD, which the network module needs.
+    NoSimd,
+    /// It could not be fetched or read (offline on the first visit, say).
+    Failed,
+}
+
+impl NetworkStatus {
+    /// The status of the worker's message `word` (`loading PERCENT`, `ready`, `no-simd`,
+    /// `failed`); `None` for anything else.
+    pub fn parse(word: &str) -> Option<NetworkStatus> {
+        match word {
+            "ready" => Some(NetworkStatus::Ready),
+            "no-simd" => Some(NetworkStatus::NoSimd),
+            "failed" => Some(NetworkStatus::Failed),
+            _ => {
+                let percent: u8 = word.strip_prefix("loading ")?.parse().ok()?;
+                Some(NetworkStatus::Loading(percent.min(100)))
+            }
+        }
+    }
 }
 
 /// The least time between a person's move and the computer's answer, so the person sees
@@ -224,6 +264,8 @@ pub struct AppState {
     lines: Vec<Summary>,
     /// Whether the link to the game server is up.
     link_up: bool,
+    /// Where Go's network stands.
+    network: NetworkStatus,
 }
 
 /// The most online seats kept on a device.
@@ -257,6 +299,7 @@ impl AppState {
             seats,
             lines: Vec::new(),
             link_up: false,
+            network: NetworkStatus::Unknown,
         };
         if let Some(game) = online {
             state.open_online(game);
@@ -312,6 +355,11 @@ impl AppState {
         self.paused
     }
 
+    /// Where Go's network stands.
+    pub fn network(&self) -> NetworkStatus {
+        self.network
+    }
+
     /// The open overlay.
     pub fn overlay(&self) -> Overlay {
         self.overlay
@@ -333,6 +381,15 @@ impl AppState {
         self.hints
             .as_ref()
             .filter(|h| self.settings.values && h.epoch == self.current.epoch())
+    }
+
+    /// Go: the network's policy in the position on screen, from its hints, when the policy
+    /// is shown and the network gave one.
+    pub fn policy(&self) -> Option<&[f32]> {
+        self.hints
+            .as_ref()
+            .filter(|h| self.settings.policy && h.epoch == self.current.epoch())
+            .and_then(|h| h.policy.as_deref())
     }
 
     /// Go: who owns each point of the position on screen, from the playouts of its hints,
@@ -461,8 +518,8 @@ impl AppState {
     fn hints_job(&self) -> Option<Job> {
         let m = &self.current;
         let values = self.settings.values && m.human_to_move();
-        // Go's ownership is read from the same playouts, during play and in review.
-        let ownership = self.settings.ownership
+        // Go's ownership and policy are read from the same search, during play and in review.
+        let ownership = (self.settings.ownership || self.settings.policy)
             && m.kind() == GameKind::Go
             && !m.is_over()
             && !m.is_counting()
@@ -574,6 +631,16 @@ impl AppState {
             }
             AppAction::Report(error) => Err(error),
             AppAction::Online(action) => self.on_online(action),
+            AppAction::Network(status) => {
+                // A worker started again (after a cancelled search) loads the network again,
+                // from the cache: once ready, the page does not say "loading" again.
+                if !(self.network == NetworkStatus::Ready
+                    && matches!(status, NetworkStatus::Loading(_)))
+                {
+                    self.network = status;
+                }
+                Ok(Effects::NONE)
+            }
         }
     }
 
@@ -716,6 +783,7 @@ impl AppState {
             SettingsChange::Hints(on) => settings.hints = on,
             SettingsChange::Values(on) => settings.values = on,
             SettingsChange::Ownership(on) => settings.ownership = on,
+            SettingsChange::Policy(on) => settings.policy = on,
             SettingsChange::Coordinates(on) => settings.coordinates = on,
             SettingsChange::Confirm(confirm) => settings.confirm = confirm,
             SettingsChange::WatchDelay(ms) => settings.watch_delay_ms = ms,

@@ -521,6 +521,7 @@ fn hints_reply(epoch: u64, values: &[(&str, f32, bool)]) -> Reply {
                 exact: false,
             },
             ownership: None,
+            policy: None,
         })),
     }
 }
@@ -812,4 +813,82 @@ fn moves_played_now_sound_and_moves_shown_again_do_not() {
     assert_eq!(stone.map(|f| f.sound), Some(Sound::Stone));
     let pass = sound(state.apply(AppAction::Match(Action::Pass)));
     assert_eq!(pass.map(|f| f.sound), Some(Sound::Pass));
+}
+
+#[test]
+fn the_workers_words_of_the_network_read_as_its_status() {
+    assert_eq!(
+        NetworkStatus::parse("loading 42"),
+        Some(NetworkStatus::Loading(42))
+    );
+    assert_eq!(
+        NetworkStatus::parse("loading 250"),
+        Some(NetworkStatus::Loading(100))
+    );
+    assert_eq!(NetworkStatus::parse("ready"), Some(NetworkStatus::Ready));
+    assert_eq!(NetworkStatus::parse("no-simd"), Some(NetworkStatus::NoSimd));
+    assert_eq!(NetworkStatus::parse("failed"), Some(NetworkStatus::Failed));
+    for word in ["", "loading", "loading -1", "loading x", "Ready", "ready "] {
+        assert_eq!(NetworkStatus::parse(word), None, "{word:?}");
+    }
+}
+
+#[test]
+fn once_the_network_is_ready_a_worker_loading_it_again_does_not_say_loading() {
+    let mut state = humans_playing();
+    assert_eq!(state.network(), NetworkStatus::Unknown);
+    for (status, now) in [
+        (NetworkStatus::Loading(10), NetworkStatus::Loading(10)),
+        (NetworkStatus::Ready, NetworkStatus::Ready),
+        (NetworkStatus::Loading(0), NetworkStatus::Ready),
+        (NetworkStatus::Failed, NetworkStatus::Failed),
+        (NetworkStatus::Loading(5), NetworkStatus::Loading(5)),
+    ] {
+        state.apply(AppAction::Network(status)).unwrap();
+        assert_eq!(state.network(), now);
+    }
+}
+
+#[test]
+fn go_s_policy_asks_for_the_hints_search_and_shows_its_policy_alone() {
+    let mut state = AppState::fresh(Notice::None);
+    state.apply(AppAction::NewGame(go_config(9))).unwrap();
+    assert_eq!(state.job(), None);
+    state
+        .apply(AppAction::Settings(SettingsChange::Policy(true)))
+        .unwrap();
+    let epoch = state.current().epoch();
+    let Some(Job {
+        task: JobTask::Hints { budget },
+        ..
+    }) = state.job()
+    else {
+        panic!("no hints job for the policy: {:?}", state.job());
+    };
+    let mut policy = vec![0.0; 81];
+    policy[40] = 0.6;
+    let reply = Reply {
+        epoch,
+        answer: Ok(ishi_worker::Answer::Hints(ishi_worker::Analysed {
+            candidates: Vec::new(),
+            worth: ishi_analysis::Worth::Go {
+                win_rate: 0.5,
+                lead: 0.0,
+            },
+            ownership: None,
+            policy: Some(policy.clone()),
+        })),
+    };
+    assert!(matches!(budget, HintBudget::Playouts(_)));
+    state.apply(AppAction::Hints { epoch, reply }).unwrap();
+    assert_eq!(state.policy(), Some(policy.as_slice()));
+    // Neither the values nor the territory were asked for.
+    assert_eq!(
+        (state.hints().is_some(), state.ownership().is_some()),
+        (false, false)
+    );
+    state
+        .apply(AppAction::Settings(SettingsChange::Policy(false)))
+        .unwrap();
+    assert_eq!((state.policy(), state.job()), (None, None));
 }

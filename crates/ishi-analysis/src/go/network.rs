@@ -91,6 +91,28 @@ const REPLY_SHARE: u64 = 4;
 /// The fewest visits of that search.
 const REPLY_VISITS: u64 = 4;
 
+/// Who owns each point of `go` in the end, by the network's ownership head averaged over
+/// the board's 8 symmetries: from `-1.0` (White's) to `1.0` (Black's), in
+/// [`Go::points`](ishi_rules::go::Go::points) order. `before` holds the positions before
+/// `go`, oldest first (the network reads the last moves). This is what the Territory view
+/// shows and the count's dead-stone guess reads (`ishi_scoring::guess_dead_stones_with`):
+/// one evaluation of 8 images, steadier than hundreds of random playouts, which fill in
+/// territory that strong players would leave alone. `None` for a position the network
+/// cannot read.
+pub fn ownership(network: &Arc<Network>, go: &Go, before: &[Go]) -> Option<Vec<f32>> {
+    let mut history = before.to_vec();
+    history.push(go.clone());
+    let features = ishi_nn::Features::new(&history).ok()?;
+    let mut evaluator = ishi_nn::Evaluator::new(Arc::clone(network));
+    evaluator.set_symmetries(ishi_nn::Symmetries::Average);
+    let output = evaluator.evaluate(&features);
+    let sign = match output.turn() {
+        Player::Black => 1.0,
+        Player::White => -1.0,
+    };
+    Some(output.ownership_map().iter().map(|o| sign * o).collect())
+}
+
 /// A new search for analysis on `network`: the engine's defaults, never resigning.
 pub fn engine(network: Arc<Network>) -> Puct {
     Puct::new(

@@ -76,6 +76,9 @@ pub struct CellView {
     /// Go, with the ownership shown: who owns the point at the end of the playouts, and how
     /// surely, in tenths (2 to 10).
     pub area: Option<(Player, u8)>,
+    /// Go on the network, with the policy shown, on an empty point without a hint: the
+    /// network's probability of the move here, in per cent (1 or more).
+    pub policy: Option<u8>,
 }
 
 impl CellView {
@@ -107,6 +110,9 @@ impl CellView {
                 visits: hint.detail.clone(),
                 win_rate: hint.win_rate.clone(),
             });
+        }
+        if let Some(percent) = self.policy {
+            facts.push(CellFact::Policy(percent));
         }
         if self.last {
             facts.push(CellFact::Last);
@@ -194,15 +200,35 @@ fn area(ownership: &[f32], cell: Cell, size: usize) -> Option<(Player, u8)> {
     })
 }
 
-/// The views of every cell of `m`'s current position, row by row from the top, with the
-/// values of `hints` when they are of this position, and Go's `owners` shaded.
-pub fn cell_views(
-    m: &Match,
-    hints: bool,
-    values: Option<&Hints>,
-    owners: Option<&[f32]>,
-    numbers: bool,
-) -> Vec<CellView> {
+/// The network's policy at `cell`, from `policy` (in `Go::points` order), in per cent; none
+/// below half a per cent.
+fn policy_percent(policy: &[f32], cell: Cell, size: usize) -> Option<u8> {
+    let p = go_point(cell, size)?;
+    let share = *policy.get(usize::from(p.row()) * size + usize::from(p.col()))?;
+    let percent = (share * 100.0).round();
+    (percent >= 1.0).then(|| percent.min(100.0) as u8)
+}
+
+/// What the board shades besides the stones: the values of the moves, Go's ownership and
+/// Go's policy, each when shown.
+#[derive(Copy, Clone, Default)]
+pub struct Shading<'a> {
+    /// The values of the moves, when they are of this position.
+    pub values: Option<&'a Hints>,
+    /// Go: who owns each point, from -1 (White) to 1 (Black), in `Go::points` order.
+    pub owners: Option<&'a [f32]>,
+    /// Go on the network: each point's probability, in `Go::points` order.
+    pub policy: Option<&'a [f32]>,
+}
+
+/// The views of every cell of `m`'s current position, row by row from the top, with what
+/// `shading` holds (the values when they are of this position, Go's ownership and policy).
+pub fn cell_views(m: &Match, hints: bool, shading: Shading<'_>, numbers: bool) -> Vec<CellView> {
+    let Shading {
+        values,
+        owners,
+        policy,
+    } = shading;
     let position = m.position();
     let numbers = if numbers && position.kind() == GameKind::Go {
         move_numbers(m)
@@ -266,7 +292,14 @@ pub fn cell_views(
                     .position(|(c, _)| *c == cell)
                     .map(|i| hinted.swap_remove(i).1),
                 area: owners.and_then(|own| area(own, cell, size)),
+                policy: None,
             });
+            let view = views
+                .last_mut()
+                .filter(|v| v.stone.is_none() && v.hint.is_none());
+            if let (Some(view), Some(policy)) = (view, policy) {
+                view.policy = policy_percent(policy, cell, size);
+            }
         }
     }
     views
@@ -309,5 +342,18 @@ mod tests {
         assert_eq!(score_hint(9.96), "+10");
         assert_eq!(score_hint(-35.4), "-35");
         assert_eq!(playouts(1_234), "1.2k");
+    }
+
+    #[test]
+    fn the_policy_shows_from_one_per_cent_in_whole_per_cents() {
+        // 3x3, row by row from the bottom: A1 B1 C1, A2 B2 C2, A3 B3 C3.
+        let policy = [0.004, 0.006, 0.0, 0.0, 0.874, 0.0, 0.0, 0.0, 1.2];
+        let cell = |name: &str| crate::model::go_cell(name.parse().unwrap(), 3);
+        let percent = |name: &str| policy_percent(&policy, cell(name), 3);
+        assert_eq!(percent("A1"), None);
+        assert_eq!(percent("B1"), Some(1));
+        assert_eq!(percent("B2"), Some(87));
+        assert_eq!(percent("C3"), Some(100));
+        assert_eq!(percent("A3"), None);
     }
 }

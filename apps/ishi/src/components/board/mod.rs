@@ -17,7 +17,7 @@ use std::rc::Rc;
 use dioxus::prelude::*;
 use ishi_rules::Player;
 
-pub use cells::{CellView, cell_views, edge_class, player_name};
+pub use cells::{CellView, Shading, cell_views, edge_class, player_name};
 use tap::tap;
 
 use crate::app::{AppHandle, use_app};
@@ -79,9 +79,13 @@ impl BoardView {
             cells: cell_views(
                 m,
                 state.settings().hints,
-                state.hints(),
-                m.count_ownership()
-                    .or_else(|| state.ownership().and_then(|h| h.ownership.as_deref())),
+                Shading {
+                    values: state.hints(),
+                    owners: m
+                        .count_ownership()
+                        .or_else(|| state.ownership().and_then(|h| h.ownership.as_deref())),
+                    policy: state.policy().filter(|_| !m.is_counting()),
+                },
                 state.reviewing() && state.settings().move_numbers,
             )
             .into(),
@@ -320,7 +324,8 @@ fn board_cell(cell: CellView, shared: Shared) -> Element {
             "data-hole": if !cell.playable { "true" },
             "data-best-move": if best_move == Some(cell.cell) { "true" },
             "data-area": cell.area.map(|(p, _)| player_name(p)),
-            style: cell.area.map(|(_, tenths)| format!("--own: {}", f32::from(tenths) / 10.0)),
+            "data-policy": cell.policy,
+            style: shading_style(&cell),
             "data-hint": if cell.hint.is_some() { "true" },
             "data-best": if cell.hint.as_ref().is_some_and(|h| h.best) { "true" },
             "data-exact": if cell.hint.as_ref().is_some_and(|h| h.exact) { "true" },
@@ -358,8 +363,32 @@ fn board_cell(cell: CellView, shared: Shared) -> Element {
                         small { "{detail}" }
                     }
                 }
+            } else if let Some(percent) = cell.policy {
+                span { class: "policy", "aria-hidden": "true",
+                    if percent >= POLICY_NUMBER { "{percent}" }
+                }
             }
         }
+    }
+}
+
+/// Go's policy writes its per cent on a point from this many per cent on; below, a disc.
+const POLICY_NUMBER: u8 = 3;
+
+/// The cell's style: how surely its point is owned (`--own`), and the size of the policy's
+/// disc (`--policy`: the square root of the move's share of half the policy, at most 1, so
+/// that the disc's area follows the share).
+fn shading_style(cell: &CellView) -> Option<String> {
+    let own = cell
+        .area
+        .map(|(_, tenths)| format!("--own: {}", f32::from(tenths) / 10.0));
+    let policy = cell.policy.map(|percent| {
+        let size = (f32::from(percent) / 50.0).min(1.0).sqrt();
+        format!("--policy: {size:.2}")
+    });
+    match (own, policy) {
+        (Some(own), Some(policy)) => Some(format!("{own}; {policy}")),
+        (own, policy) => own.or(policy),
     }
 }
 

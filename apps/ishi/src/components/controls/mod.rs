@@ -24,6 +24,8 @@ pub struct ControlsView {
     values: bool,
     /// Go's ownership, shaded.
     ownership: bool,
+    /// Go's policy, shaded.
+    policy: bool,
     paused: bool,
     reviewing: bool,
     /// A game against the computer has just finished and is not analysed yet.
@@ -60,6 +62,7 @@ impl ControlsView {
             hints: state.settings().hints,
             values: state.settings().values,
             ownership: state.settings().ownership,
+            policy: state.settings().policy,
             paused: state.paused(),
             reviewing: state.reviewing(),
             offer_analysis: m.is_over()
@@ -151,6 +154,13 @@ pub fn Controls(view: ControlsView, tr: Tr) -> Element {
                     "aria-pressed": pressed(v.ownership),
                     onclick: move |_| app.send(AppAction::Settings(SettingsChange::Ownership(!v.ownership))),
                     {tr.ownership()}
+                }
+                button {
+                    class: "action policy",
+                    "aria-pressed": pressed(v.policy),
+                    title: tr.policy_title(),
+                    onclick: move |_| app.send(AppAction::Settings(SettingsChange::Policy(!v.policy))),
+                    {tr.policy()}
                 }
             }
             if !(v.online && v.seated) {

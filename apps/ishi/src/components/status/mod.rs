@@ -6,8 +6,8 @@ use ishi_rules::{Move, Player};
 
 use crate::components::board::player_name;
 use crate::i18n::Tr;
-use crate::model::{MatchConfig, OthelloStart};
-use crate::state::{AppError, AppState, Notice};
+use crate::model::{GameKind, MatchConfig, OthelloStart};
+use crate::state::{AppError, AppState, NetworkStatus, Notice};
 use ishi_analysis::Worth;
 use ishi_rules::othello::{Othello, Shape, openings};
 
@@ -113,8 +113,12 @@ pub struct StatusView {
     failure: Option<String>,
     /// A long notice, which the message scrolls.
     long: bool,
-    /// A second, quieter line: the Othello opening the game is in, or Go's estimated lead.
+    /// A second, quieter line: the Othello opening the game is in, Go's network loading,
+    /// or Go's estimated lead.
     detail: Detail,
+    /// Where Go's network stands, as the status's `data-network` (for tests and measures):
+    /// `loading`, `ready`, `no-simd`, `failed`, or nothing when nothing is known.
+    network: Option<&'static str>,
 }
 
 /// The status line's second line.
@@ -123,6 +127,8 @@ enum Detail {
     None,
     /// Go's estimated lead, in words.
     Text(String),
+    /// Go's network is not there: a short note, the whole sentence as its tooltip.
+    Network(String, &'static str),
     /// The name of the Othello opening the game is in (or reached, in review), put in words
     /// by [`OpeningText`]: the named lines and their lookup weigh on the first board, which
     /// shows the game's start.
@@ -162,8 +168,16 @@ impl StatusView {
             failure: state.computer_failure().map(|f| tr.computer_failure(f)),
             long: matches!(state.notice(), Notice::Unreadable(_)),
             detail: opening_line(state)
+                .or_else(|| network(tr, state))
                 .or_else(|| lead(tr, state).map(Detail::Text))
                 .unwrap_or(Detail::None),
+            network: match state.network() {
+                NetworkStatus::Unknown => None,
+                NetworkStatus::Loading(_) => Some("loading"),
+                NetworkStatus::Ready => Some("ready"),
+                NetworkStatus::NoSimd => Some("no-simd"),
+                NetworkStatus::Failed => Some("failed"),
+            },
         }
     }
 }
@@ -218,6 +232,13 @@ fn opening_text_part(props: OpeningTextProps) -> Element {
     }
 }
 
+/// While a Go game is on screen: that Go's network is loading or missing, if it is.
+fn network(tr: Tr, state: &AppState) -> Option<Detail> {
+    let go = state.current().position().kind() == GameKind::Go;
+    let (short, long) = go.then(|| tr.network(state.network())).flatten()?;
+    Some(Detail::Network(short, long))
+}
+
 /// Go's estimated lead, when the ownership is shown.
 fn lead(tr: Tr, state: &AppState) -> Option<String> {
     match state.ownership()?.worth? {
@@ -230,7 +251,7 @@ fn lead(tr: Tr, state: &AppState) -> Option<String> {
 #[component]
 pub fn Status(view: StatusView) -> Element {
     rsx! {
-        div { class: "status",
+        div { class: "status", "data-network": view.network,
             div { class: "scores",
                 {score_chip(&view.chips[0])}
                 {score_chip(&view.chips[1])}
@@ -251,6 +272,7 @@ pub fn Status(view: StatusView) -> Element {
                 match &view.detail {
                     Detail::None => rsx! {},
                     Detail::Text(text) => rsx! { p { class: "detail", "{text}" } },
+                    Detail::Network(short, long) => rsx! { p { class: "detail", title: *long, "{short}" } },
                     Detail::Opening { line, reviewing } => rsx! {
                         OpeningText { line: line.clone(), reviewing: *reviewing, tr: view.tr }
                     },
