@@ -94,7 +94,8 @@ async function measureDownload() {
         const response = await request.response();
         const sizes = await request.sizes();
         const headers = await response.allHeaders();
-        const encoded = sizes.responseBodySize || Number(headers["content-length"] ?? 0);
+        // A response the service worker gave has no body size of its own (-1): its headers'.
+        const encoded = sizes.responseBodySize > 0 ? sizes.responseBodySize : Number(headers["content-length"] ?? 0);
         const body = await response.body().catch(() => Buffer.alloc(0));
         return {
             path: new URL(request.url()).pathname,
@@ -121,7 +122,11 @@ async function measureDownload() {
         { timeout: 30_000 },
     );
     await page.waitForLoadState("networkidle");
-    const files = await Promise.all(pending);
+    // A file the page fetched and the service worker fetched again for its cache, once.
+    const seen = new Set();
+    const files = (await Promise.all(pending))
+        .sort((a, b) => b.decoded - a.decoded)
+        .filter((f) => !seen.has(f.path) && seen.add(f.path));
     await context.close();
 
     files.sort((a, b) => b.encoded - a.encoded);

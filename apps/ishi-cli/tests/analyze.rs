@@ -150,7 +150,7 @@ fn on_the_network_filling_an_own_eye_loses_points_and_is_a_blunder() {
     assert!(output.status.success(), "{text}{}", stderr(&output));
     assert!(
         text.starts_with(
-            "Go 9x9, komi 7.5, 3 moves; budget quick: 100 visits a position on KataGo's network"
+            "Go 9x9, komi 7.5, 3 moves; budget quick: 40 visits a position on KataGo's network"
         ),
         "{text}"
     );

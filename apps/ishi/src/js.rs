@@ -35,7 +35,9 @@ pub fn run(params: &str, body: &str, args: &[&str]) {
 /// calls `on` with every string it sends, for as long as the page lives. Must be called
 /// inside the Dioxus runtime (a component or a hook): `on` runs in a task spawned there.
 pub fn listen(body: &'static str, on: impl FnMut(String) + 'static) {
-    platform::listen(body, on);
+    // Boxed, so that the platform's listener (a channel, a closure, a task) is one function
+    // for every caller, not a copy per callback (the app has six).
+    platform::listen(body, Box::new(on));
 }
 
 /// Waits `ms` milliseconds without blocking (a JavaScript timer, on every platform).
@@ -75,7 +77,7 @@ mod platform {
         }
     }
 
-    pub(super) fn listen(body: &'static str, mut on: impl FnMut(String) + 'static) {
+    pub(super) fn listen(body: &'static str, mut on: Box<dyn FnMut(String)>) {
         let (tx, mut rx) = futures_channel::mpsc::unbounded::<String>();
         // Lives as long as the page: the listener may call it at any time.
         let send = Closure::<dyn FnMut(String)>::new(move |text| {
@@ -116,7 +118,7 @@ mod platform {
         }
     }
 
-    pub(super) fn listen(body: &'static str, mut on: impl FnMut(String) + 'static) {
+    pub(super) fn listen(body: &'static str, mut on: Box<dyn FnMut(String)>) {
         spawn(async move {
             let mut eval = document::eval(&format!(
                 "const send = text => dioxus.send(text); {body} await new Promise(() => {{}});"

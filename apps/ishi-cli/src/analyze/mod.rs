@@ -96,8 +96,8 @@ impl GoEngine {
 /// A budget of `ishi-analysis`, by name.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Preset {
-    /// Othello: 1,000,000 nodes, exact from 20 empty squares; Go with the network: 100
-    /// visits on 9x9, 50 on 13x13, 25 on 19x19; Go with Monte Carlo: 2,000 playouts on 9x9,
+    /// Othello: 1,000,000 nodes, exact from 20 empty squares; Go with the network: 40
+    /// visits on 9x9, 24 on 13x13, 12 on 19x19; Go with Monte Carlo: 2,000 playouts on 9x9,
     /// 1,500 on 13x13, 1,000 on 19x19.
     Quick,
     /// Othello: 4,000,000 nodes, exact from 22 empty squares; Go: four times the quick
@@ -488,7 +488,7 @@ mod tests {
         assert_eq!(quick_by_size, [2_000, 1_500, 1_000]);
         assert_eq!(go::Budget::for_board(19, true).playouts, 5_000);
         let visits = [9, 13, 19].map(|n| network::Budget::for_board(n, false).visits);
-        assert_eq!(visits, [100, 50, 25]);
-        assert_eq!(network::Budget::for_board(19, true).visits, 100);
+        assert_eq!(visits, [40, 24, 12]);
+        assert_eq!(network::Budget::for_board(19, true).visits, 48);
     }
 }

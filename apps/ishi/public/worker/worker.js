@@ -14,12 +14,14 @@
 // assets/, so that the service worker serves its cached copy): the network itself and the
 // network module (crates/ishi-nn-kernel), which runs its layers with WebAssembly SIMD and
 // which the app's module reaches through `self.ishiNetwork`. Without SIMD neither is
-// fetched, and Go plays its Monte Carlo engine. The network does not hold up the worker's
-// first answers: while it downloads (the first visit: 2 MB) Go plays without it, and the page
-// hears how far it has come (messages `{ network: "loading PERCENT" | "ready" | "no-simd" |
-// "failed" }`, beside the replies, which are strings). When the service worker already has it
-// (any later start of the worker) it comes in a moment, and the worker waits for it, so that
-// Go never flips between its two engines from one request to the next.
+// fetched, and Go plays its Monte Carlo engine. The worker fetches them with the first Go
+// request, or two seconds after its start when none has come, so that they never compete
+// with the first answers (reading the network takes the worker some 100 ms). While they
+// download (on a first visit: 2 MB) Go plays without them, and the page hears how far they
+// have come (messages `{ network: "loading PERCENT" | "ready" | "no-simd" | "failed" }`,
+// beside the replies, which are strings). When the service worker already has them (any
+// visit after the first) they come in a moment, and a Go request waits for them, so that Go
+// never flips between its two engines from one request to the next.
 //
 // Unbuilt (dx serve), NETWORK is null: Go plays without its network.
 const NETWORK = null;
@@ -149,6 +151,31 @@ async function cached() {
     }
 }
 
+// Whether a request's JSON is about Go (ishi-worker's `Request`: its game's start is
+// `{"go": ...}` or `{"othello": ...}`).
+function isGo(json) {
+    try {
+        return "go" in JSON.parse(json).game.start;
+    } catch {
+        return false;
+    }
+}
+
+// Go's network: `start()` begins loading it (once; nothing where the build has none or the
+// page did not ask for it), `wait()` is done when it has loaded or failed.
+const goNetwork = {
+    load: null,
+    loading: null,
+    cached: Promise.resolve(false),
+    start() {
+        if (this.loading === null && this.load !== null) this.loading = this.load();
+    },
+    async wait() {
+        this.start();
+        if (this.loading !== null && (await this.cached)) await this.loading;
+    },
+};
+
 self.onmessage = async (event) => {
     if (ready === null) {
         const { glue, module, models } = event.data;
@@ -156,12 +183,13 @@ self.onmessage = async (event) => {
             await glueModule.default({ module_or_path: module });
             const load = (name, bytes) => glueModule.load_model(name, bytes);
             // The models, fetched together; one that does not come leaves its engine without
-            // it, with a warning.
-            let coming = null;
+            // it, with a warning. Go's network is fetched later (above).
             await Promise.all(models.map(async ([name, url]) => {
                 if (name === "go-network") {
-                    if (NETWORK === null) return;
-                    coming = loadNetwork(name, load);
+                    if (NETWORK !== null) {
+                        goNetwork.load = () => loadNetwork(name, load);
+                        goNetwork.cached = cached();
+                    }
                     return;
                 }
                 try {
@@ -177,13 +205,14 @@ self.onmessage = async (event) => {
             // The engines' module, fetched now rather than with the first request (the page
             // starts the worker soon after the first board): an empty request is refused.
             await glueModule.think_json("");
-            if (coming !== null && (await cached())) await coming;
+            setTimeout(() => goNetwork.start(), 2000);
             return glueModule;
         });
         return;
     }
     try {
         const glueModule = await Promise.race([ready, failure]);
+        if (isGo(event.data)) await goNetwork.wait();
         self.postMessage(await glueModule.think_json(event.data));
     } catch (error) {
         self.reportError(error);

@@ -119,37 +119,22 @@ impl Tr {
     }
 
     /// What the status line says of Go's network while it is not there, short enough for a
-    /// phone's line, and the whole sentence for its tooltip: `None` once it is (or where
-    /// nothing is known of it).
-    pub fn network(self, status: NetworkStatus) -> Option<(String, &'static str)> {
-        let (short, long) = match status {
+    /// phone's line; `None` once it is (or where nothing is known of it). No longer sentence
+    /// in a tooltip: strings weigh on the first board whichever module uses them.
+    pub fn network(self, status: NetworkStatus) -> Option<String> {
+        Some(match status {
             NetworkStatus::Unknown | NetworkStatus::Ready => return None,
-            NetworkStatus::Loading(percent) => {
-                let short = self.pick("Loading Go’s network…", "囲碁ネット読込中…");
-                return Some((
-                    format!("{short} {percent} %"),
-                    self.pick(
-                        "Go’s neural network is loading: until it is here, the computer plays and judges Go with its Monte Carlo engine",
-                        "囲碁のニューラルネットを読み込み中です。届くまでは、モンテカルロ法のエンジンが打ち、形勢を判断します",
-                    ),
-                ));
-            }
-            NetworkStatus::NoSimd => (
-                self.pick("Weaker Go: no WASM SIMD", "SIMDなし: 囲碁は弱め"),
-                self.pick(
-                    "This browser cannot run Go’s neural network (it lacks WebAssembly SIMD): the computer plays and judges Go with its weaker Monte Carlo engine",
-                    "このブラウザは WebAssembly SIMD に対応していないため、囲碁のニューラルネットが動きません。コンピュータは弱めのモンテカルロ法のエンジンで打ち、形勢を判断します",
-                ),
+            NetworkStatus::Loading(percent) => format!(
+                "{} {percent} %",
+                self.pick("Loading Go’s network…", "囲碁ネット読込中…")
             ),
-            NetworkStatus::Failed => (
-                self.pick("Weaker Go: network not loaded", "囲碁ネット未読込: 弱め"),
-                self.pick(
-                    "Go’s neural network could not be loaded (offline on a first visit?): the computer plays and judges Go with its weaker Monte Carlo engine until it can",
-                    "囲碁のニューラルネットを読み込めませんでした（初回の訪問でオフライン？）。読み込めるまで、コンピュータは弱めのモンテカルロ法のエンジンで打ち、形勢を判断します",
-                ),
-            ),
-        };
-        Some((short.to_owned(), long))
+            NetworkStatus::NoSimd => self
+                .pick("Weaker Go: no WASM SIMD", "SIMDなし: 囲碁は弱め")
+                .to_owned(),
+            NetworkStatus::Failed => self
+                .pick("Weaker Go: network not loaded", "囲碁ネット未読込: 弱め")
+                .to_owned(),
+        })
     }
 
     /// Go's estimated lead: "Black leads by 3.5 (estimate)".

@@ -163,10 +163,7 @@ impl Tr {
 
     /// What Go's policy toggle shows, for its tooltip.
     pub fn policy_title(self) -> &'static str {
-        self.pick(
-            "Where a strong player would look: the neural network's first impression of each move",
-            "強い打ち手ならどこを見るか: ニューラルネットが各着手に抱く第一印象",
-        )
+        self.pick("Where a strong player would look", "強い打ち手の着眼点")
     }
 
     /// The computer's values toggle.

@@ -17,7 +17,10 @@ const OTHELLO_DEPTHS: [u32; 6] = [2, 4, 6, 8, 10, 12];
 const EXACT_EMPTIES: u32 = 20;
 /// Go's rounds: this many more playouts a round, on the worker's tree of the position (on the
 /// network, a visit for every ten).
-const GO_PLAYOUTS: [u32; 4] = [300, 1_000, 3_000, 10_000];
+/// The first round is small, so that the first values come at once: 100 playouts, or 10 of
+/// the network's visits, some 150 ms in Chromium on 9x9 (300 made it 850 ms on the network,
+/// `scripts/measure-web` on 2026-11-29).
+const GO_PLAYOUTS: [u32; 4] = [100, 1_000, 3_000, 10_000];
 
 /// The value of one move for the player to move (discs for Othello; for Go, points of score
 /// with the win rate beside them on the network, the win rate in points with Monte Carlo),

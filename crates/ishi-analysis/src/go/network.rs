@@ -24,14 +24,17 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! **Budgets.** One evaluation of the network costs about 8 ms on 19x19 on one core (2.5 ms
-//! on 9x9, `cargo bench -p ishi-nn --bench nn`), and the search's tree is kept from one
-//! position to the next, so the next position starts with the visits its move already had.
-//! The quick budget is 25 visits a position on 19x19, which analyses a 250-move game in
-//! about a minute on one thread; 50 on 13x13; 100 on 9x9, whose games are short and whose
-//! evaluations cheap (a 60-move game in some 20 s). `cargo bench -p ishi-analysis --bench
-//! analysis` prints the CPU seconds (56 and 19 when this was written). The deep budget is
-//! four times as many.
+//! **Budgets.** One evaluation of the network costs about 8 ms on 19x19 on one core natively
+//! (2.5 ms on 9x9, `cargo bench -p ishi-nn --bench nn`), and 65 ms (15 ms) in Chromium's
+//! worker (`scripts/measure-web`), where players analyse most; the search's tree is kept
+//! from one position to the next, so the next position starts with the visits its move
+//! already had. The quick budget is set for the browser: 12 visits a position on 19x19, 24
+//! on 13x13, 40 on 9x9. At 25, 50 and 100 (the first budgets) Chromium took 76 s for 60
+//! moves of 19x19 (a 250-move game would take over 5 minutes) and 64 s for 60 moves of 9x9.
+//! Fewer visits still judge a move by the network's value and score after a short look
+//! ahead, which is what catches a blunder; the deep budget, four times as many, is there for
+//! a closer look. `cargo bench -p ishi-analysis --bench analysis` prints the native CPU
+//! seconds.
 //!
 //! **The played move is judged.** The search spends its visits on the moves it likes: a
 //! played move it gave fewer than an eighth of the budget is searched on its own, from the
@@ -69,13 +72,13 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The quick budget for a board of side `size`: 100 visits a position up to 9x9, 50 up
-    /// to 13x13, 25 beyond (see the module's doc); four times that when `deep`.
+    /// The quick budget for a board of side `size`: 40 visits a position up to 9x9, 24 up to
+    /// 13x13, 12 beyond (see the module's doc); four times that when `deep`.
     pub fn for_board(size: usize, deep: bool) -> Budget {
         let quick = match size {
-            0..=9 => 100,
-            10..=13 => 50,
-            _ => 25,
+            0..=9 => 40,
+            10..=13 => 24,
+            _ => 12,
         };
         Budget {
             visits: if deep { 4 * quick } else { quick },

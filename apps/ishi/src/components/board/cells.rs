@@ -1,8 +1,6 @@
 //! What each cell of the board shows, worked out from the match: plain data, compared by
 //! the board's memo so that only changed cells render again.
 
-use std::collections::{HashMap, HashSet};
-
 use ishi_rules::Player;
 use ishi_scoring::Ownership;
 
@@ -32,15 +30,54 @@ pub struct CellHint {
     pub exact: bool,
 }
 
+/// A value per cell of a board of side `size`, row by row from the top: the cells' sets and
+/// maps of one render, as plain vectors (a `HashMap` would bring SipHash and its tables into
+/// the first board, which nothing else there uses).
+struct PerCell<T> {
+    size: usize,
+    values: Vec<T>,
+}
+
+impl<T: Clone + Default> PerCell<T> {
+    /// `T::default()` on every cell.
+    fn new(size: usize) -> PerCell<T> {
+        PerCell {
+            size,
+            values: vec![T::default(); size * size],
+        }
+    }
+
+    fn index(&self, cell: Cell) -> Option<usize> {
+        let (col, row) = (usize::from(cell.col), usize::from(cell.row));
+        (col < self.size && row < self.size).then_some(row * self.size + col)
+    }
+
+    /// Sets `cell`'s value (a cell off the board is ignored).
+    fn set(&mut self, cell: Cell, value: T) {
+        if let Some(i) = self.index(cell) {
+            self.values[i] = value;
+        }
+    }
+
+    /// `cell`'s value (the default off the board).
+    fn get(&self, cell: Cell) -> T {
+        self.index(cell)
+            .map(|i| self.values[i].clone())
+            .unwrap_or_default()
+    }
+}
+
 /// The number of the latest move that placed a stone on each cell, up to the cursor (passes
-/// counted, so the numbers are the game record's).
-fn move_numbers(m: &Match) -> HashMap<Cell, usize> {
-    m.line()
-        .iter()
-        .filter_map(|s| s.played.as_ref())
-        .enumerate()
-        .filter_map(|(i, played)| Some((played.mv.point()?, i + 1)))
-        .collect()
+/// counted, so the numbers are the game record's), on a board of side `size`.
+fn move_numbers(m: &Match, size: usize) -> PerCell<Option<usize>> {
+    let mut numbers = PerCell::new(size);
+    let played = m.line().iter().filter_map(|s| s.played.as_ref());
+    for (i, played) in played.enumerate() {
+        if let Some(cell) = played.mv.point() {
+            numbers.set(cell, Some(i + 1));
+        }
+    }
+    numbers
 }
 
 /// Everything a cell shows, worked out once per render.
@@ -230,12 +267,12 @@ pub fn cell_views(m: &Match, hints: bool, shading: Shading<'_>, numbers: bool) -
         policy,
     } = shading;
     let position = m.position();
-    let numbers = if numbers && position.kind() == GameKind::Go {
-        move_numbers(m)
-    } else {
-        HashMap::new()
-    };
     let size = position.size();
+    let numbers = if numbers && position.kind() == GameKind::Go {
+        move_numbers(m, size)
+    } else {
+        PerCell::new(size)
+    };
     let snapshot = m.current();
     let human_to_move = m.human_to_move();
     // Othello marks the legal squares for a person to move, with hints on. Go shows no mark,
@@ -243,16 +280,18 @@ pub fn cell_views(m: &Match, hints: bool, shading: Shading<'_>, numbers: bool) -
     // computer included: the turn passing to the computer then changes no cell, and a move
     // renders again only the rows it changed (`BoardRow`), not all nineteen.
     let go_playing = position.kind() == GameKind::Go && !m.is_over() && !m.is_counting();
-    let legal: HashSet<Cell> = if go_playing || (human_to_move && hints) {
-        position.legal_cells().into_iter().collect()
-    } else {
-        HashSet::new()
-    };
+    let mut legal = PerCell::new(size);
+    if go_playing || (human_to_move && hints) {
+        for cell in position.legal_cells() {
+            legal.set(cell, true);
+        }
+    }
     let played = snapshot.played.as_ref().filter(|p| !p.forced);
     let last = played.and_then(|p| p.mv.point());
-    let flipped: HashSet<Cell> = played
-        .map(|p| p.flipped.iter().copied().collect())
-        .unwrap_or_default();
+    let mut flipped = PerCell::new(size);
+    for &cell in played.map_or(&[][..], |p| &p.flipped[..]) {
+        flipped.set(cell, true);
+    }
     let ko = position.ko();
     let count = m.count();
     let mut hinted = values
@@ -277,12 +316,10 @@ pub fn cell_views(m: &Match, hints: bool, shading: Shading<'_>, numbers: bool) -
                 name: position.cell_name(cell),
                 playable: position.has_cell(cell),
                 stone: position.stone(cell),
-                legal: legal.contains(&cell),
+                legal: legal.get(cell),
                 last: last == Some(cell),
-                number: position
-                    .stone(cell)
-                    .and_then(|_| numbers.get(&cell).copied()),
-                flipped: flipped.contains(&cell),
+                number: position.stone(cell).and_then(|_| numbers.get(cell)),
+                flipped: flipped.get(cell),
                 ko: ko == Some(cell),
                 star: position.is_star(cell),
                 owner,

@@ -383,8 +383,10 @@ fn shading_style(cell: &CellView) -> Option<String> {
         .area
         .map(|(_, tenths)| format!("--own: {}", f32::from(tenths) / 10.0));
     let policy = cell.policy.map(|percent| {
-        let size = (f32::from(percent) / 50.0).min(1.0).sqrt();
-        format!("--policy: {size:.2}")
+        // In hundredths, written with integers: a float with a precision (`{:.2}`) would
+        // link the float formatter's exact mode into the first board (1 KB gzip).
+        let size = ((f32::from(percent) / 50.0).min(1.0).sqrt() * 100.0).round() as u32;
+        format!("--policy: {}.{:02}", size / 100, size % 100)
     });
     match (own, policy) {
         (Some(own), Some(policy)) => Some(format!("{own}; {policy}")),

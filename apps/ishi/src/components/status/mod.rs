@@ -127,8 +127,9 @@ enum Detail {
     None,
     /// Go's estimated lead, in words.
     Text(String),
-    /// Go's network is not there: a short note, the whole sentence as its tooltip.
-    Network(String, &'static str),
+    /// Go's network is not there: why, in a few words (the browser lacks SIMD, the file
+    /// did not come), or how far its download has come.
+    Network(NetworkStatus),
     /// The name of the Othello opening the game is in (or reached, in review), put in words
     /// by [`OpeningText`]: the named lines and their lookup weigh on the first board, which
     /// shows the game's start.
@@ -168,7 +169,7 @@ impl StatusView {
             failure: state.computer_failure().map(|f| tr.computer_failure(f)),
             long: matches!(state.notice(), Notice::Unreadable(_)),
             detail: opening_line(state)
-                .or_else(|| network(tr, state))
+                .or_else(|| network(state))
                 .or_else(|| lead(tr, state).map(Detail::Text))
                 .unwrap_or(Detail::None),
             network: match state.network() {
@@ -233,10 +234,11 @@ fn opening_text_part(props: OpeningTextProps) -> Element {
 }
 
 /// While a Go game is on screen: that Go's network is loading or missing, if it is.
-fn network(tr: Tr, state: &AppState) -> Option<Detail> {
+fn network(state: &AppState) -> Option<Detail> {
     let go = state.current().position().kind() == GameKind::Go;
-    let (short, long) = go.then(|| tr.network(state.network())).flatten()?;
-    Some(Detail::Network(short, long))
+    let status = state.network();
+    let missing = !matches!(status, NetworkStatus::Unknown | NetworkStatus::Ready);
+    (go && missing).then_some(Detail::Network(status))
 }
 
 /// Go's estimated lead, when the ownership is shown.
@@ -272,7 +274,7 @@ pub fn Status(view: StatusView) -> Element {
                 match &view.detail {
                     Detail::None => rsx! {},
                     Detail::Text(text) => rsx! { p { class: "detail", "{text}" } },
-                    Detail::Network(short, long) => rsx! { p { class: "detail", title: *long, "{short}" } },
+                    Detail::Network(status) => rsx! { p { class: "detail", {view.tr.network(*status)} } },
                     Detail::Opening { line, reviewing } => rsx! {
                         OpeningText { line: line.clone(), reviewing: *reviewing, tr: view.tr }
                     },
