@@ -14,14 +14,16 @@
 // assets/, so that the service worker serves its cached copy): the network itself and the
 // network module (crates/ishi-nn-kernel), which runs its layers with WebAssembly SIMD and
 // which the app's module reaches through `self.ishiNetwork`. Without SIMD neither is
-// fetched, and Go plays its Monte Carlo engine. The worker fetches them with the first Go
-// request, or two seconds after its start when none has come, so that they never compete
-// with the first answers (reading the network takes the worker some 100 ms). While they
-// download (on a first visit: 2 MB) Go plays without them, and the page hears how far they
-// have come (messages `{ network: "loading PERCENT" | "ready" | "no-simd" | "failed" }`,
-// beside the replies, which are strings). When the service worker already has them (any
-// visit after the first) they come in a moment, and a Go request waits for them, so that Go
-// never flips between its two engines from one request to the next.
+// fetched, and Go plays its Monte Carlo engine. The page asks for them once a Go game is on
+// screen (its first message's `network`, or a message `{ network: true }` later), so that an
+// Othello player never downloads them into the worker; the worker fetches them then, after
+// its engines' module, so that they never delay its first answers (reading the network takes
+// the worker some 100 ms). While they download (on a first visit: 2 MB) Go plays without
+// them, and the page hears how far they have come (messages `{ network: "loading PERCENT" |
+// "ready" | "no-simd" | "failed" }`, beside the replies, which are strings). When the service
+// worker already has them (any visit after the first) they come in a moment, and a Go
+// request waits for them, so that Go never flips between its two engines from one request to
+// the next.
 //
 // Unbuilt (dx serve), NETWORK is null: Go plays without its network.
 const NETWORK = null;
@@ -161,8 +163,9 @@ function isGo(json) {
     }
 }
 
-// Go's network: `start()` begins loading it (once; nothing where the build has none or the
-// page did not ask for it), `wait()` is done when it has loaded or failed.
+// Go's network: `start()` begins loading it (once; nothing where the build has none), and
+// `wait()`, when the service worker has it, starts it and is done when it has loaded or
+// failed (otherwise at once: a first visit's Go plays without it meanwhile).
 const goNetwork = {
     load: null,
     loading: null,
@@ -171,14 +174,20 @@ const goNetwork = {
         if (this.loading === null && this.load !== null) this.loading = this.load();
     },
     async wait() {
+        if (!(await this.cached)) return;
         this.start();
-        if (this.loading !== null && (await this.cached)) await this.loading;
+        if (this.loading !== null) await this.loading;
     },
 };
 
 self.onmessage = async (event) => {
+    if (ready !== null && typeof event.data !== "string") {
+        // The page wants Go's network: once the engines are there.
+        ready.then(() => goNetwork.start(), () => {});
+        return;
+    }
     if (ready === null) {
-        const { glue, module, models } = event.data;
+        const { glue, module, models, network } = event.data;
         ready = import(glue).then(async (glueModule) => {
             await glueModule.default({ module_or_path: module });
             const load = (name, bytes) => glueModule.load_model(name, bytes);
@@ -205,7 +214,7 @@ self.onmessage = async (event) => {
             // The engines' module, fetched now rather than with the first request (the page
             // starts the worker soon after the first board): an empty request is refused.
             await glueModule.think_json("");
-            setTimeout(() => goNetwork.start(), 2000);
+            if (network) goNetwork.start();
             return glueModule;
         });
         return;

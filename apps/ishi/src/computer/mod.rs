@@ -56,7 +56,15 @@ pub fn use_computer(
     dispatch: impl Fn(AppAction) + Copy + 'static,
 ) {
     #[cfg(target_arch = "wasm32")]
-    use_hook(|| web::listen_network(move |status| dispatch(AppAction::Network(status))));
+    {
+        use_hook(|| web::listen_network(move |status| dispatch(AppAction::Network(status))));
+        // Go's network, fetched once a Go game is on screen.
+        use_effect(move || {
+            if state.read().current().kind() == crate::model::GameKind::Go {
+                web::want_network();
+            }
+        });
+    }
     let job = use_memo(move || state.read().job());
     let running = use_hook(|| Rc::new(RefCell::new(None::<dioxus::core::Task>)));
     use_effect(move || {

@@ -54,7 +54,7 @@ pub(crate) use page::preload;
 const FETCHED: [Model; 3] = [Model::OthelloWeights, Model::GoMoves, Model::GoNetwork];
 
 #[cfg(target_arch = "wasm32")]
-pub(super) use page::{cancel, listen_network, think, warm_up};
+pub(super) use page::{cancel, listen_network, think, want_network, warm_up};
 #[cfg(target_arch = "wasm32")]
 pub use worker::{load_model, think_json};
 
@@ -88,7 +88,8 @@ mod page {
                 const { module, glue, models } = window.ishiSource;
                 const files = models.map(name =>
                     [name, new URL(`worker/${name}.bin`, document.baseURI).href]);
-                worker.postMessage({ module, glue, models: files });
+                // Go's network is fetched once a Go game has been on screen (`want_network`).
+                worker.postMessage({ module, glue, models: files, network: !!window.ishiWantNetwork });
                 // How Go's network is coming: the worker's messages that are not replies.
                 worker.onmessage = event => {
                     if (typeof event.data !== "string" && window.ishiNetworkState) {
@@ -135,6 +136,14 @@ mod page {
 
     /// Starts the worker ahead of the first request.
     const WARM: &str = spawn_worker!();
+
+    /// Asks the worker for Go's network from now on (and any worker started later).
+    const WANT_NETWORK: &str = r#"
+        if (!window.ishiWantNetwork) {
+            window.ishiWantNetwork = true;
+            if (window.ishiWorker) window.ishiWorker.postMessage({ network: true });
+        }
+    "#;
 
     const CANCEL: &str = r#"
         if (window.ishiWorker) { window.ishiWorker.terminate(); window.ishiWorker = null; }
@@ -239,6 +248,12 @@ mod page {
     pub(crate) fn cancel() {
         // The script runs at once, within the call: there is nothing to wait for.
         drop(js::call("", CANCEL, &[]));
+    }
+
+    /// Has the worker fetch Go's network (a Go game is on screen): at once when it runs, at
+    /// its start otherwise. Othello's players never download it into the worker.
+    pub(crate) fn want_network() {
+        drop(js::call("", WANT_NETWORK, &[]));
     }
 
     pub(crate) fn warm_up() {
