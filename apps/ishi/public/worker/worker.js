@@ -17,13 +17,13 @@
 // fetched, and Go plays its Monte Carlo engine. The page asks for them once a Go game is on
 // screen (its first message's `network`, or a message `{ network: true }` later), so that an
 // Othello player never downloads them into the worker; the worker fetches them then, after
-// its engines' module, so that they never delay its first answers (reading the network takes
-// the worker some 100 ms). While they download (on a first visit: 2 MB) Go plays without
-// them, and the page hears how far they have come (messages `{ network: "loading PERCENT" |
-// "ready" | "no-simd" | "failed" }`, beside the replies, which are strings). When the service
-// worker already has them (any visit after the first) they come in a moment, and a Go
-// request waits for them, so that Go never flips between its two engines from one request to
-// the next.
+// its engines' module and (on a first visit) its next answer, so that they never delay its
+// first answers (reading the network takes the worker some 100 ms). While they download (on
+// a first visit: 2 MB) Go plays without them, and the page hears how far they have come
+// (messages `{ network: "loading PERCENT" | "ready" | "no-simd" | "failed" }`, beside the
+// replies, which are strings). When the service worker already has them (any visit after the
+// first) they come in a moment, and a Go request waits for them, so that Go never flips
+// between its two engines from one request to the next.
 //
 // Unbuilt (dx serve), NETWORK is null: Go plays without its network.
 const NETWORK = null;
@@ -165,13 +165,28 @@ function isGo(json) {
 
 // Go's network: `start()` begins loading it (once; nothing where the build has none), and
 // `wait()`, when the service worker has it, starts it and is done when it has loaded or
-// failed (otherwise at once: a first visit's Go plays without it meanwhile).
+// failed (otherwise at once: a first visit's Go plays without it meanwhile). `want()` is the
+// page's asking for it: at once when the service worker has it (it comes in a moment);
+// otherwise after the worker's next answer, or three seconds without one, so that reading a
+// downloaded network (the worker's time) does not hold up the first answers of a first visit.
 const goNetwork = {
     load: null,
     loading: null,
+    wanted: false,
     cached: Promise.resolve(false),
     start() {
         if (this.loading === null && this.load !== null) this.loading = this.load();
+    },
+    async want() {
+        if (await this.cached) {
+            this.start();
+            return;
+        }
+        this.wanted = true;
+        setTimeout(() => this.start(), 3000);
+    },
+    answered() {
+        if (this.wanted) this.start();
     },
     async wait() {
         if (!(await this.cached)) return;
@@ -183,7 +198,7 @@ const goNetwork = {
 self.onmessage = async (event) => {
     if (ready !== null && typeof event.data !== "string") {
         // The page wants Go's network: once the engines are there.
-        ready.then(() => goNetwork.start(), () => {});
+        ready.then(() => goNetwork.want(), () => {});
         return;
     }
     if (ready === null) {
@@ -214,7 +229,7 @@ self.onmessage = async (event) => {
             // The engines' module, fetched now rather than with the first request (the page
             // starts the worker soon after the first board): an empty request is refused.
             await glueModule.think_json("");
-            if (network) goNetwork.start();
+            if (network) goNetwork.want();
             return glueModule;
         });
         return;
@@ -223,6 +238,7 @@ self.onmessage = async (event) => {
         const glueModule = await Promise.race([ready, failure]);
         if (isGo(event.data)) await goNetwork.wait();
         self.postMessage(await glueModule.think_json(event.data));
+        goNetwork.answered();
     } catch (error) {
         self.reportError(error);
     }
