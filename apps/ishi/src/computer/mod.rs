@@ -58,9 +58,11 @@ pub fn use_computer(
     #[cfg(target_arch = "wasm32")]
     {
         use_hook(|| web::listen_network(move |status| dispatch(AppAction::Network(status))));
-        // Go's network, fetched once a Go game is on screen.
+        // Go's network, fetched once a Go game is on screen: asked when the game's kind
+        // changes, not at every change of the state.
+        let go = use_memo(move || state.read().current().kind() == crate::model::GameKind::Go);
         use_effect(move || {
-            if state.read().current().kind() == crate::model::GameKind::Go {
+            if go() {
                 web::want_network();
             }
         });

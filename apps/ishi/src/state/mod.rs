@@ -184,12 +184,12 @@ pub enum AppAction {
     Report(AppError),
     /// Online games.
     Online(OnlineAction),
-    /// How Go's network stands: the web's worker fetches it after the first board.
+    /// How Go's network stands: the web's worker fetches it once a Go game is on screen.
     Network(NetworkStatus),
 }
 
 /// Where Go's network stands. The desktop and the command line carry it in the binary; the
-/// web's worker fetches it after the first board and tells the page how far it has come
+/// web's worker fetches it once a Go game is on screen and tells the page how far it has come
 /// (`computer/web.rs`), and until it has come Go's levels of the network play their Monte
 /// Carlo fallback. The status line says so while a Go game is on screen.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]

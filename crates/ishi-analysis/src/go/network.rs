@@ -109,11 +109,8 @@ pub fn ownership(network: &Arc<Network>, go: &Go, before: &[Go]) -> Option<Vec<f
     let mut evaluator = ishi_nn::Evaluator::new(Arc::clone(network));
     evaluator.set_symmetries(ishi_nn::Symmetries::Average);
     let output = evaluator.evaluate(&features);
-    let sign = match output.turn() {
-        Player::Black => 1.0,
-        Player::White => -1.0,
-    };
-    Some(output.ownership_map().iter().map(|o| sign * o).collect())
+    let black = output.perspective(Player::Black);
+    Some(output.ownership_map().iter().map(|o| o * black).collect())
 }
 
 /// A new search for analysis on `network`: the engine's defaults, never resigning.
