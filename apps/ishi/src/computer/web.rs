@@ -74,52 +74,80 @@ mod page {
         static GLUE: String;
     }
 
-    /// Starts the worker (`public/worker/worker.js`) unless it runs, handing it this very
-    /// WASM module, compiled, and the glue's URL (`window.ishiSource`): the worker
-    /// instantiates it again and calls its `think_json`, with no second download or
-    /// compilation. It also gets the URL of each model's file (`worker/NAME.bin` for the
-    /// names of `ishiSource.models`, [`Model::name`]; `scripts/build-web` puts the files
-    /// there), which it fetches and loads at once, with the engines' module.
-    macro_rules! spawn_worker {
-        () => {
-            r#"
-            if (!window.ishiWorker) {
-                const worker = new Worker(new URL("worker/worker.js", document.baseURI), { type: "module" });
-                const { module, glue, models } = window.ishiSource;
-                const files = models.map(name =>
-                    [name, new URL(`worker/${name}.bin`, document.baseURI).href]);
-                // Go's network is fetched once a Go game has been on screen (`want_network`).
-                worker.postMessage({ module, glue, models: files, network: !!window.ishiWantNetwork });
-                // How Go's network is coming: the worker's messages that are not replies.
-                worker.onmessage = event => {
-                    if (typeof event.data !== "string" && window.ishiNetworkState) {
-                        window.ishiNetworkState(event.data.network);
-                    }
-                };
-                // Until a request listens: a worker that fails is dropped, and the next
-                // request starts another, whose failure it hears.
-                worker.onerror = event => {
-                    event.preventDefault();
-                    if (window.ishiWorker === worker) window.ishiWorker = null;
-                };
-                window.ishiWorker = worker;
-            }
-            "#
+    /// The page's workers (`public/worker/worker.js`), defined once per page
+    /// ([`share_source`]). `ishiStart()` returns the worker that answers,
+    /// `window.ishiWorker`, starting it unless it runs: each is handed this very WASM module,
+    /// compiled, and the glue's URL (`window.ishiSource`), and instantiates it again and calls
+    /// its `think_json`, with no second download or compilation. It also gets the URL of each
+    /// model's file (`worker/NAME.bin` for the names of `ishiSource.models`, [`Model::name`];
+    /// `scripts/build-web` puts the files there), which it fetches and loads at once, with the
+    /// engines' module.
+    ///
+    /// **A spare.** Cancelling a search ends its worker, and a new worker spends some 130 ms
+    /// (Go, Chromium, 2026-11-29: the engines' module, the models, the network from the
+    /// service worker's cache) before it can think. So once a worker has answered, the page
+    /// starts a second one, `window.ishiSpare` (`ishiSpareUp()`), which loads in the
+    /// background and takes over at the next request after a cancel: a move played during
+    /// the hints' search is answered by a worker that is ready (it starts half a second after
+    /// the reply, which the page draws first). The cost is the second
+    /// worker's memory and, once per cancel, its loading on another core. A spare waits for
+    /// Go's network to be settled (loaded or failed), so that a first visit never downloads
+    /// it twice, and it is silent: the status line hears only the worker that answers, and,
+    /// once the network is settled, no more of its loading.
+    const WORKERS: &str = r#"
+        const settled = ["ready", "failed", "no-simd"];
+        let network = null;
+        const make = () => {
+            const worker = new Worker(new URL("worker/worker.js", document.baseURI), { type: "module" });
+            const { module, glue, models } = window.ishiSource;
+            const files = models.map(name =>
+                [name, new URL(`worker/${name}.bin`, document.baseURI).href]);
+            // Go's network is fetched once a Go game has been on screen (`want_network`).
+            worker.postMessage({ module, glue, models: files, network: !!window.ishiWantNetwork });
+            worker.onmessage = event => window.ishiTold(worker, event.data);
+            // Until a request listens: a worker that fails is dropped, and the next request
+            // starts another, whose failure it hears.
+            worker.onerror = event => {
+                event.preventDefault();
+                if (window.ishiWorker === worker) window.ishiWorker = null;
+                if (window.ishiSpare === worker) window.ishiSpare = null;
+            };
+            return worker;
         };
-    }
+        // How Go's network is coming: a worker's messages that are not replies.
+        window.ishiTold = (worker, data) => {
+            if (worker !== window.ishiWorker || typeof data === "string") return;
+            if (settled.includes(network) && data.network.startsWith("loading")) return;
+            network = data.network;
+            if (window.ishiNetworkState) window.ishiNetworkState(network);
+        };
+        window.ishiStart = () => {
+            if (!window.ishiWorker) {
+                window.ishiWorker = window.ishiSpare || make();
+                window.ishiSpare = null;
+            }
+            return window.ishiWorker;
+        };
+        // Half a second after the reply, so that the spare's loading does not compete with
+        // the page drawing the answer (on two cores it delayed Go's first values).
+        window.ishiSpareUp = () => setTimeout(() => {
+            if (!window.ishiSpare && (!window.ishiWantNetwork || settled.includes(network))) {
+                window.ishiSpare = make();
+            }
+        }, 500);
+    "#;
 
-    /// Starts the worker if need be ([`spawn_worker`]), then asks it to think about
+    /// Starts the worker if need be (`ishiStart`, [`WORKERS`]), then asks it to think about
     /// `request`: its reply's JSON, `null` when cancelled, and when the worker failed
-    /// [`FAILED`] followed by the script error's message.
-    const START: &str = concat!(
-        spawn_worker!(),
-        r#"
-        const worker = window.ishiWorker;
+    /// [`FAILED`] followed by the script error's message. A reply starts the spare.
+    const START: &str = r#"
+        const worker = window.ishiStart();
         return await new Promise(resolve => {
             window.ishiCancel = () => resolve(null);
             worker.onmessage = event => {
-                if (typeof event.data === "string") resolve(event.data);
-                else if (window.ishiNetworkState) window.ishiNetworkState(event.data.network);
+                if (typeof event.data !== "string") return window.ishiTold(worker, event.data);
+                resolve(event.data);
+                window.ishiSpareUp();
             };
             worker.onerror = event => {
                 event.preventDefault();
@@ -128,23 +156,23 @@ mod page {
             };
             worker.postMessage(request);
         });
-    "#
-    );
+    "#;
 
     /// What begins `START`'s answer when the worker failed: no reply's JSON begins so.
     const FAILED: char = '\u{0}';
 
     /// Starts the worker ahead of the first request.
-    const WARM: &str = spawn_worker!();
+    const WARM: &str = "window.ishiStart();";
 
-    /// Asks the worker for Go's network from now on (and any worker started later).
+    /// Asks the workers for Go's network from now on (and any worker started later).
     const WANT_NETWORK: &str = r#"
-        if (!window.ishiWantNetwork) {
-            window.ishiWantNetwork = true;
-            if (window.ishiWorker) window.ishiWorker.postMessage({ network: true });
+        window.ishiWantNetwork = true;
+        for (const worker of [window.ishiWorker, window.ishiSpare]) {
+            if (worker) worker.postMessage({ network: true });
         }
     "#;
 
+    /// Ends the worker that thinks; the spare, if one is ready, answers the next request.
     const CANCEL: &str = r#"
         if (window.ishiWorker) { window.ishiWorker.terminate(); window.ishiWorker = null; }
         if (window.ishiCancel) { const cancel = window.ishiCancel; window.ishiCancel = null; cancel(); }
@@ -153,11 +181,13 @@ mod page {
     thread_local! {
         /// Whether `window.ishiSource` is set: once per page.
         static SHARED: bool = share_source().is_some();
+        /// Whether the workers have been asked for Go's network.
+        static WANTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     }
 
-    /// Puts what the worker needs where `START` finds it: `window.ishiSource`, holding
+    /// Puts what the workers need where [`WORKERS`] finds it: `window.ishiSource`, holding
     /// `module` (this WASM module, compiled), `glue` (its glue's URL) and `models` (the
-    /// models' names).
+    /// models' names); then defines the page's workers ([`WORKERS`]).
     fn share_source() -> Option<()> {
         let window = web_sys::window()?;
         let source = js_sys::Object::new();
@@ -170,6 +200,8 @@ mod page {
             .collect();
         js_sys::Reflect::set(&source, &"models".into(), &models).ok()?;
         js_sys::Reflect::set(&window, &"ishiSource".into(), &source).ok()?;
+        // The script runs at once, within the call: there is nothing to wait for.
+        drop(js::call("", WORKERS, &[]));
         Some(())
     }
 
@@ -250,10 +282,13 @@ mod page {
         drop(js::call("", CANCEL, &[]));
     }
 
-    /// Has the worker fetch Go's network (a Go game is on screen): at once when it runs, at
-    /// its start otherwise. Othello's players never download it into the worker.
+    /// Has the workers fetch Go's network (a Go game is on screen): at once where they run,
+    /// at their start otherwise. Othello's players never download it into a worker. Only the
+    /// first call does anything.
     pub(crate) fn want_network() {
-        drop(js::call("", WANT_NETWORK, &[]));
+        if !WANTED.with(|wanted| wanted.replace(true)) {
+            drop(js::call("", WANT_NETWORK, &[]));
+        }
     }
 
     pub(crate) fn warm_up() {
