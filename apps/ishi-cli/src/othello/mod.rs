@@ -1,7 +1,9 @@
 //! `othello`: tools for engine developers: `perft.rs` counts the leaves of the game tree,
-//! `solve.rs` solves the endgames of an `.obf` file.
+//! `solve.rs` solves the endgames of an `.obf` file, `puzzles.rs` makes and proves the app's
+//! puzzle library.
 
 mod perft;
+mod puzzles;
 mod solve;
 
 use std::io::{self, Write};
@@ -22,6 +24,17 @@ pub(crate) enum OthelloCommand {
     /// winner), then a total line. A line that is not a position is reported on standard
     /// error with its number and skipped; the exit status is then non-zero.
     Solve(solve::SolveArgs),
+    /// Make puzzles from games: positions where one move alone keeps the best result, every
+    /// move's value proved by the exact solver.
+    ///
+    /// Prints the library (scripts/make-puzzles makes crates/ishi-puzzles/data/othello.txt so)
+    /// and a summary on standard error.
+    Puzzles(puzzles::MakeArgs),
+    /// Prove a puzzle library again: every move's value solved, every line replayed.
+    ///
+    /// Prints each puzzle that does not hold and a summary; the exit status is non-zero if
+    /// any does not.
+    CheckPuzzles(puzzles::CheckArgs),
 }
 
 /// Runs the tool `command` asks for, writing its lines to `out` and the lines it skips to
@@ -34,5 +47,7 @@ pub(crate) fn run(command: &OthelloCommand, out: impl Write, errors: impl Write)
     match command {
         OthelloCommand::Perft(args) => perft::run(args, out),
         OthelloCommand::Solve(args) => solve::run(args, out, errors),
+        OthelloCommand::Puzzles(args) => puzzles::make(args, out, errors),
+        OthelloCommand::CheckPuzzles(args) => puzzles::check(args, out),
     }
 }
