@@ -199,6 +199,39 @@ test("a game analysed: the blunder's dot leads to its move, the best move shown,
     assert.ok(["f3", "f7"].includes(best), `the best move is f3 or f7, not ${best}`);
     assert.match(await page.locator(".analysis-bar .note").innerText(), /Best: f[37] \(\+\d+\)/);
     await screenshot(page, "analysis-blunder-360px");
+    // Each player's accuracy: White's wipe-out costs it the game, so White's is the lower.
+    const accuracy = await page.locator(".analysis-bar .accuracy").innerText();
+    const [, black, white] = accuracy.match(/^Accuracy: Black (\d+)%, White (\d+)%$/) ?? [];
+    assert.ok(black && white, accuracy);
+    assert.ok(Number(white) < Number(black), accuracy);
+    // No mistake after f5 (Black's g5 is the best move); from the start, "Next mistake"
+    // steps through the dots to f5.
+    assert.ok(await page.locator(".analysis-bar button.mistake.next").isDisabled(), "a mistake after f5");
+    await page.tap(".review button >> nth=0");
+    const dots = await page.locator(".graph circle.dot").evaluateAll((all) => all.map((d) => Number(d.dataset.index)));
+    // The row is at the foot of the page, below the phone's first screen: scrolled to,
+    // then tapped where it shows (as the graph's dot above).
+    const tapButton = async (selector) => {
+        const button = page.locator(selector);
+        await button.scrollIntoViewIfNeeded();
+        const box = await button.boundingBox();
+        await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    };
+    const at = (index) => page.locator(".review .where", { hasText: new RegExp(`^Move ${index} of`) }).waitFor();
+    await at(0);
+    for (const index of dots) {
+        await tapButton(".analysis-bar button.mistake.next");
+        await at(index);
+    }
+    assert.equal(dots.at(-1), 7, `the dots: ${dots}`);
+    assert.match(await page.locator(".analysis-bar .note").innerText(), /White played f5/);
+    if (dots.length > 1) {
+        await tapButton(".analysis-bar button.mistake.previous");
+        await at(dots.at(-2));
+    } else {
+        assert.ok(await page.locator(".analysis-bar button.mistake.previous").isDisabled());
+    }
+    await screenshot(page, "analysis-accuracy-360px");
     // A reload keeps the analysis: the review shows it without analysing again.
     await page.reload();
     await page.locator("table.board td[data-point]").first().waitFor();

@@ -42,6 +42,7 @@
 //!   a whole game one position at a time, so it can show progress, cancel, and keep what is
 //!   done; the CLI, the app's Web Worker and the desktop's thread all call the same functions.
 
+pub mod accuracy;
 pub mod go;
 pub mod othello;
 

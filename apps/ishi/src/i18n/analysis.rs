@@ -81,6 +81,40 @@ impl Tr {
         }
     }
 
+    /// Each player's accuracy over the analysed game, in per cent: "Accuracy: Black 87%,
+    /// White 74%" (a player without a judged move: "–").
+    pub fn accuracy(self, black: Option<f32>, white: Option<f32>) -> String {
+        let per_cent = |a: Option<f32>| a.map_or("–".to_owned(), |a| format!("{a:.0}%"));
+        let (b, w) = (per_cent(black), per_cent(white));
+        match self.0 {
+            Language::English => format!("Accuracy: Black {b}, White {w}"),
+            Language::Japanese => format!("正確さ: 黒 {b}、白 {w}"),
+        }
+    }
+
+    /// How the accuracy is computed, for the line's tooltip.
+    pub fn accuracy_how(self) -> &'static str {
+        self.pick(
+            "The mean of each move's accuracy, from what it lost in chance to win (lichess's curve)",
+            "各手の正確さの平均（勝つ見込みをどれだけ失ったかから計算）",
+        )
+    }
+
+    /// Between the steps to the previous and the next mistake, until the accuracy is known.
+    pub fn mistakes(self) -> &'static str {
+        self.pick("Mistakes", "疑問手")
+    }
+
+    /// Go to the previous move that lost something.
+    pub fn previous_mistake(self) -> &'static str {
+        self.pick("Previous mistake", "前の疑問手")
+    }
+
+    /// Go to the next move that lost something.
+    pub fn next_mistake(self) -> &'static str {
+        self.pick("Next mistake", "次の疑問手")
+    }
+
     /// Stop the analysis.
     pub fn stop(self) -> &'static str {
         self.pick("Stop", "中止")

@@ -509,3 +509,24 @@ fn the_network_is_mentioned_only_while_it_is_not_there() {
         }
     }
 }
+
+#[test]
+fn the_accuracy_line_gives_each_player_in_whole_per_cent() {
+    let (en, ja) = (Tr(Language::English), Tr(Language::Japanese));
+    assert_eq!(
+        en.accuracy(Some(86.6), Some(73.2)),
+        "Accuracy: Black 87%, White 73%"
+    );
+    assert_eq!(
+        en.accuracy(Some(100.0), None),
+        "Accuracy: Black 100%, White –"
+    );
+    assert_eq!(
+        ja.accuracy(Some(86.6), Some(73.2)),
+        "正確さ: 黒 87%、白 73%"
+    );
+    assert_translated(en.next_mistake(), ja.next_mistake());
+    assert_translated(en.previous_mistake(), ja.previous_mistake());
+    assert_translated(en.accuracy_how(), ja.accuracy_how());
+    assert_translated(en.mistakes(), ja.mistakes());
+}
