@@ -128,8 +128,8 @@ mod page {
             }
             return window.ishiWorker;
         };
-        // Half a second after the reply, so that the spare's loading does not compete with
-        // the page drawing the answer (on two cores it delayed Go's first values).
+        // Half a second after the reply: the spare's loading keeps off the cores while the
+        // page draws the answer.
         window.ishiSpareUp = () => setTimeout(() => {
             if (!window.ishiSpare && (!window.ishiWantNetwork || settled.includes(network))) {
                 window.ishiSpare = make();
