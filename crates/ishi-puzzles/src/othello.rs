@@ -22,7 +22,7 @@
 use std::fmt;
 
 use ishi_rules::Game;
-use ishi_rules::othello::{Move, Othello, Square, notation};
+use ishi_rules::othello::{Move, Othello, Square, notation, transcript};
 
 /// How far ahead of the second move the best must be when both reach the same result (a win,
 /// a draw or a loss), in discs.
@@ -295,18 +295,18 @@ fn parse_line(text: &str) -> Result<Puzzle, Reason> {
 }
 
 /// The positions along `line` from `position` (the position after each move), a side with no
-/// move passing; the first illegal square otherwise.
+/// move passing (`transcript::replay`); the first illegal square otherwise.
 pub fn replay(position: &Othello, line: &[Square]) -> Result<Vec<Othello>, Square> {
-    let mut now = *position;
-    let mut after = Vec::with_capacity(line.len());
-    for &square in line {
-        if now.legal_moves() == [Move::Pass] {
-            now.play_unchecked(Move::Pass);
-        }
-        now = now.play(Move::Place(square)).map_err(|_| square)?;
-        after.push(now);
-    }
-    Ok(after)
+    let moves: Vec<Move> = line.iter().map(|&s| Move::Place(s)).collect();
+    let game = transcript::replay(position, &moves)
+        .map_err(|e| line[e.offset.min(line.len().saturating_sub(1))])?;
+    Ok(game
+        .moves
+        .iter()
+        .zip(&game.positions[1..])
+        .filter(|(mv, _)| **mv != Move::Pass)
+        .map(|(_, after)| *after)
+        .collect())
 }
 
 /// The themes of a puzzle whose answer `answer` is worth `value` and whose line is `line`

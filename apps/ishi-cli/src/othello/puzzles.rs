@@ -2,7 +2,7 @@
 //! game records, every answer proved by the exact solver, and proved again.
 //!
 //! **Making.** From each game of a CSV of transcripts (eOthello's, `game_id,winner,moves`),
-//! one position: the one with a number of empty squares between `--min-empties` and
+//! `--per-game` positions: those with a number of empty squares between `--min-empties` and
 //! `--max-empties` that the game's number picks, so that the library spreads over them. Every
 //! legal move is played and the position after it solved exactly; the position is a puzzle
 //! when one move alone reaches the best result ([`othello::is_unique`]) and the side to move
@@ -30,7 +30,7 @@ use ishi_ai::othello::{Engine, Weights};
 use ishi_ai::{Eval, Limits, Stop};
 use ishi_puzzles::othello::{self, Puzzle};
 use ishi_rules::Game;
-use ishi_rules::othello::{Move, Othello, Square, notation};
+use ishi_rules::othello::{Move, Othello, Square, notation, transcript};
 use rand::SeedableRng;
 
 /// Options of `othello puzzles`.
@@ -104,7 +104,7 @@ pub(crate) fn make(args: &MakeArgs, mut out: impl Write, mut errors: impl Write)
         if index % args.stride.max(1) != args.offset {
             continue;
         }
-        let (id, moves) = game_line(line).ok_or_else(|| {
+        let (id, game) = game_line(line).ok_or_else(|| {
             io::Error::new(
                 io::ErrorKind::InvalidData,
                 format!(
@@ -120,7 +120,7 @@ pub(crate) fn make(args: &MakeArgs, mut out: impl Write, mut errors: impl Write)
             }
             let pick = mix((index * args.per_game + k) as u64);
             let empties = args.min_empties + (pick % u64::from(span)) as u32;
-            let Some((position, ply)) = position_at(&moves, empties) else {
+            let Some((position, ply)) = position_at(&game, empties) else {
                 continue;
             };
             if !seen.insert(notation::print_board(&position)) || !promising(&mut rater, &position) {
@@ -346,31 +346,26 @@ fn rating(engine: &mut Engine, position: &Othello, answer: Square) -> u16 {
     (700 + 150 * step as u32 + 10 * empties).min(4000) as u16
 }
 
-/// A games line's id and moves.
-fn game_line(line: &str) -> Option<(&str, Vec<Square>)> {
+/// A games line's id and its game replayed (`transcript::load`, forced passes made explicit).
+fn game_line(line: &str) -> Option<(&str, transcript::Replay)> {
     let mut fields = line.trim().split(',');
     let (id, _winner, moves) = (fields.next()?, fields.next()?, fields.next()?);
-    let moves = moves
-        .as_bytes()
-        .chunks(2)
-        .map(|pair| std::str::from_utf8(pair).ok()?.parse().ok())
-        .collect::<Option<Vec<Square>>>()?;
-    Some((id, moves))
+    Some((id, transcript::load(&Othello::standard(), moves).ok()?))
 }
 
-/// The position of the game `moves` with `empties` empty squares and the side to move with
-/// a move to make, and the number of moves before it; `None` if the game never has it or
-/// is not legal.
-fn position_at(moves: &[Square], empties: u32) -> Option<(Othello, usize)> {
-    let mut position = Othello::standard();
-    for (ply, &square) in moves.iter().enumerate() {
-        if position.legal_moves() == [Move::Pass] {
-            position.play_unchecked(Move::Pass);
+/// The position of `game` with `empties` empty squares and a move to make for the side to
+/// move, and the number of moves before it (forced passes not counted); `None` if the game
+/// never has it.
+fn position_at(game: &transcript::Replay, empties: u32) -> Option<(Othello, usize)> {
+    let mut placed = 0;
+    for (position, mv) in game.positions.iter().zip(&game.moves) {
+        if *mv == Move::Pass {
+            continue;
         }
         if position.score().empties == empties {
-            return Some((position, ply));
+            return Some((*position, placed));
         }
-        position = position.play(Move::Place(square)).ok()?;
+        placed += 1;
     }
     None
 }
