@@ -4,8 +4,9 @@
 // on a Fast 3G link), the time from a tap to the updated cell on a 19x19 board, the longest
 // main-thread gap while the computer searches at its strongest level, the time to the first
 // values of the moves (also after a move played while the hints search, which ends their
-// worker), whole games analysed ("Analyse this game") with the main thread watched, and Go's
-// network: its download, and one evaluation in the worker.
+// worker), the puzzles (opening one, a move's verdict, the refutation of a wrong move), whole
+// games analysed ("Analyse this game") with the main thread watched, and Go's network: its
+// download, and one evaluation in the worker.
 //
 //   node tools/measure-web.mjs        with ISHI_URL set (scripts/measure-web does it all)
 import { PHONE, cell, launch, newGame, openApp } from "../tests/e2e/browser.mjs";
@@ -52,6 +53,7 @@ try {
     await measureFirstValues("Othello", { game: "Othello", board: "8x8", black: "human", white: "human" });
     await measureFirstValues("Go 9x9", { game: "Go", size: 9, black: "human", white: "human" });
     await measureValuesAfterMoves();
+    await measurePuzzles();
     await measureAnalysis("Othello, 60 moves", OTHELLO_GAME, 40);
     await measureAnalysis("Go 9x9, 60 moves", GO_9X9, 30);
     await measureAnalysis("Go 19x19, 60 moves", GO_19X19, null);
@@ -414,6 +416,57 @@ async function measureFirstValues(label, setup) {
  * ends its worker), the time from the move's second tap to the first value of the new
  * position. The spare worker (apps/ishi/src/computer/web.rs) answers after a cancel.
  */
+/**
+ * The puzzles: from the tap on Puzzles (options sheet) to the puzzle's board, on fresh pages
+ * (the library fetched and read then); from the tap on a wrong move to its verdict, and to the
+ * other side's answer (the master level in the worker).
+ */
+async function measurePuzzles() {
+    console.log("\n== puzzles: opening, a wrong move's verdict and its refutation (3 fresh pages)");
+    const opens = [];
+    const verdicts = [];
+    const refutations = [];
+    for (let i = 0; i < 3; i++) {
+        const page = await openApp(browser, PHONE, problems, `puzzles ${i}`);
+        // As a player would: a moment after the first board (the lazy parts come meanwhile).
+        await page.waitForTimeout(3_000);
+        await page.locator("button.more").tap();
+        const button = page.locator("button.action.puzzles");
+        await button.waitFor();
+        let start = Date.now();
+        await button.tap();
+        await page.locator("table.puzzle-board td[data-point]").first().waitFor({ timeout: 20_000 });
+        opens.push(Date.now() - start);
+        // A wrong move: the second of the library's values for the position on screen.
+        const wrong = await page.evaluate(async () => {
+            let board = "";
+            for (let row = 1; row <= 8; row++) {
+                for (const col of "abcdefgh") {
+                    const stone = document.querySelector(`table.puzzle-board td[data-point="${col}${row}"]`)?.dataset.stone;
+                    board += stone === "black" ? "X" : stone === "white" ? "O" : "-";
+                }
+            }
+            const text = await (await fetch("puzzles/othello.txt")).text();
+            const line = text.split("\n").find((l) => l.startsWith(board));
+            return line.split("\t")[1].split(",")[1].split(":")[0];
+        });
+        start = Date.now();
+        await page.locator(`table.puzzle-board td[data-point="${wrong}"]`).tap();
+        await page.locator('.puzzle-message[data-verdict="failed"]').waitFor({ timeout: 5_000 });
+        verdicts.push(Date.now() - start);
+        await page
+            .locator(".puzzle-message", { hasText: / answers [a-h][1-8]\./ })
+            .waitFor({ timeout: 30_000 });
+        refutations.push(Date.now() - start);
+        await page.context().close();
+    }
+    console.log(`tap on Puzzles -> puzzle's board: ${opens.join(", ")} ms`);
+    console.log(`tap on a wrong move -> verdict: ${verdicts.join(", ")} ms; -> refutation: ${refutations.join(", ")} ms`);
+    figure("puzzle opened (median of fresh pages)", median(opens), "ms", "<= 300 ms", median(opens) <= 300);
+    figure("puzzle: a move's verdict (median)", median(verdicts), "ms", "<= 300 ms", median(verdicts) <= 300);
+    figure("puzzle: the refutation played (median)", median(refutations), "ms", "(reported)", true);
+}
+
 async function measureValuesAfterMoves() {
     console.log("\n== first values after a move played during the hints' search: Go 9x9");
     const page = await openApp(browser, PHONE, problems, "values after moves");

@@ -132,6 +132,9 @@ describe("the installable web app", { timeout: 120_000 }, () => {
             // The modules of the lazy parts (dx --wasm-split): the engines, the sheets.
             /^assets\/module_\d+_engines-dxh[0-9a-f]+\.wasm$/,
             /^assets\/module_\d+_new_game_part-dxh[0-9a-f]+\.wasm$/,
+            // The puzzle sheet and its library, for puzzles offline.
+            /^assets\/module_\d+_puzzles_part-dxh[0-9a-f]+\.wasm$/,
+            /^puzzles\/othello\.txt$/,
         ]) {
             assert.ok(files.some((file) => pattern.test(file)), `nothing cached matches ${pattern}`);
         }
@@ -201,6 +204,12 @@ describe("the installable web app", { timeout: 120_000 }, () => {
         // The worker that answered, and the spare the page starts once it has answered
         // (apps/ishi/src/computer/web.rs): both from the cache.
         assert.equal(workers, 2, "the computer's Web Worker and its spare did not start after the reload");
+
+        // The puzzles, their library from the cache: a puzzle on its board, offline.
+        await page.tap("button.more");
+        await page.tap("button.action.puzzles");
+        await page.locator("table.puzzle-board td[data-legal]").first().waitFor({ timeout: 15_000 });
+        assert.match(await page.locator(".puzzle-message").innerText(), /to play: find the best move\.$/);
     });
 });
 

@@ -1,5 +1,11 @@
 // Ishi's service worker: keeps the app playable offline, the computer player included.
 //
+// The page (index.html, whose script is written without comments: every first visit
+// downloads it) registers it once the first board shows: its install downloads the whole
+// build (the weights, Go's network and the puzzle library too), which must not compete with
+// what the first board needs. Browsers offer service workers over https and on localhost
+// only.
+//
 // scripts/build-web fills in BUILD after dx has built the app: every file of the build (the
 // page, the manifest, the SVG icons, dx's hashed assets/, the Web Worker in worker/; not the
 // PNG icons, which only a system installing the app asks for, online) and a hash of their

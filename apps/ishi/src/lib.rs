@@ -21,6 +21,7 @@ pub mod js;
 pub mod lazy;
 pub mod model;
 pub mod net;
+pub mod puzzles;
 pub mod records;
 pub mod saved;
 pub mod settings;

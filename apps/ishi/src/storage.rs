@@ -118,6 +118,49 @@ thread_local! {
 #[cfg(not(target_arch = "wasm32"))]
 pub use platform::{read_file, write_file};
 
+/// The text saved under `name`, apart from the app's state (the puzzles' progress): the
+/// localStorage key `ishi-NAME` on the web, the file `NAME.json` on the desktop. On the web
+/// through the page's script, not `web_sys`' `Storage`, whose functions the first board's
+/// module would otherwise share with the puzzles' (and carry, once shared).
+pub async fn read_named(name: &str) -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    return crate::js::call(
+        "key",
+        "return localStorage.getItem(key);",
+        &[&format!("ishi-{name}")],
+    )
+    .await;
+    #[cfg(not(target_arch = "wasm32"))]
+    platform::read_file(name)
+}
+
+/// Saves `text` under `name` ([`read_named`]). Must be called inside the Dioxus runtime.
+pub fn write_named(name: &str, text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    crate::js::run(
+        "key, text",
+        "localStorage.setItem(key, text);",
+        &[&format!("ishi-{name}"), text],
+    );
+    #[cfg(not(target_arch = "wasm32"))]
+    platform::write_file(name, text);
+}
+
+/// Keeps the unreadable `text` of `name` aside (`ishi-NAME-unreadable`,
+/// `NAME-unreadable.json`), for whoever wants to look at it, and removes it from `name`.
+/// Must be called inside the Dioxus runtime.
+pub fn keep_named_aside(name: &str, text: &str) {
+    write_named(&format!("{name}-unreadable"), text);
+    #[cfg(target_arch = "wasm32")]
+    crate::js::run(
+        "key",
+        "localStorage.removeItem(key);",
+        &[&format!("ishi-{name}")],
+    );
+    #[cfg(not(target_arch = "wasm32"))]
+    platform::remove_file(name);
+}
+
 #[cfg(target_arch = "wasm32")]
 mod platform {
     /// The localStorage key.
@@ -189,6 +232,13 @@ mod platform {
     pub(super) fn keep_aside(text: &str) {
         if let Some(file) = path("state.unreadable") {
             let _ = std::fs::write(file, text);
+        }
+    }
+
+    /// Removes the data file `name.json`, if there is one.
+    pub(super) fn remove_file(name: &str) {
+        if let Some(file) = path(name) {
+            let _ = std::fs::remove_file(file);
         }
     }
 }

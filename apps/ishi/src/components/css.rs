@@ -22,11 +22,12 @@ pub(crate) const FILES: [&str; 9] = [
 /// each on its own (`$OUT_DIR/parts/` and the file's name) and its part renders it, after its
 /// markup, so that the first board does without them. Their rules come after the app's
 /// stylesheet in the page.
-pub(crate) const PARTS: [&str; 4] = [
+pub(crate) const PARTS: [&str; 5] = [
     "analysis/analysis.css",
     "analysis/graph.css",
     "more/more.css",
     "new_game/new_game.css",
+    "puzzles/puzzles.css",
 ];
 
 /// Characters that need no space on either side.

@@ -12,6 +12,7 @@ pub mod moves;
 pub mod new_game;
 pub mod online;
 pub mod parts;
+pub mod puzzles;
 pub mod review;
 pub mod status;
 pub mod view;
@@ -135,6 +136,7 @@ pub fn Shell() -> Element {
                 Overlay::Moves => rsx! { moves::MovesSheet {} },
                 Overlay::Share => rsx! { online::Share {} },
                 Overlay::OnlineGames => rsx! { online::OnlineGames {} },
+                Overlay::Puzzles => rsx! { puzzles::Puzzles { tr: view.tr } },
                 Overlay::None => rsx! {},
             }
         }
@@ -171,6 +173,8 @@ async fn preload() {
         online::ONLINE_BAR.load().await;
         online::SHARE.load().await;
         online::ONLINE_GAMES.load().await;
+        puzzles::PUZZLES.load().await;
+        controls::QUESTION.load().await;
         crate::net::DECODE.load().await;
         crate::net::ENCODE.load().await;
         status::OPENING_TEXT.load().await;

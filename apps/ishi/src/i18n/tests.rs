@@ -530,3 +530,54 @@ fn the_accuracy_line_gives_each_player_in_whole_per_cent() {
     assert_translated(en.accuracy_how(), ja.accuracy_how());
     assert_translated(en.mistakes(), ja.mistakes());
 }
+
+#[test]
+fn the_puzzles_words_in_both_languages() {
+    use crate::puzzles::{Mode, Verdict};
+    let (en, ja) = (Tr(Language::English), Tr(Language::Japanese));
+    let missed = Verdict {
+        played: "d3".parse().unwrap(),
+        value: -2,
+        solved: false,
+        change: Some(-15),
+    };
+    assert_eq!(
+        en.puzzle_verdict(&missed, ("c4".to_owned(), 6)),
+        "Not the best: d3 loses by 2; c4 wins by 6. (-15)"
+    );
+    assert_eq!(
+        ja.puzzle_verdict(&missed, ("c4".to_owned(), 6)),
+        "不正解：d3は2石負け、最善のc4なら6石勝ち。（-15）"
+    );
+    let drawn = Verdict {
+        value: 0,
+        solved: true,
+        change: None,
+        ..missed
+    };
+    assert_eq!(
+        en.puzzle_verdict(&drawn, ("d3".to_owned(), 0)),
+        "Right: d3 draws."
+    );
+    assert_eq!(
+        ja.puzzle_verdict(&drawn, ("d3".to_owned(), 0)),
+        "正解：d3で引き分け。"
+    );
+    assert_eq!(
+        en.puzzle_rating(1512.4, true, 3, 5),
+        "Rating 1512? · 3 of 5 solved"
+    );
+    assert_eq!(
+        ja.puzzle_rating(1512.6, false, 3, 5),
+        "レート 1513・5問中3問正解"
+    );
+    for tr in [en, ja] {
+        for mode in Mode::ALL {
+            assert!(!tr.puzzle_mode(mode).is_empty());
+        }
+        for theme in ishi_puzzles::othello::Theme::ALL {
+            assert!(!tr.puzzle_theme(theme).is_empty());
+        }
+    }
+    assert_ne!(en.puzzle_mode(Mode::Daily), ja.puzzle_mode(Mode::Daily));
+}

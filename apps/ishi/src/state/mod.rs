@@ -78,6 +78,8 @@ pub enum Overlay {
     Share,
     /// This device's online games.
     OnlineGames,
+    /// The puzzles: the app's computer rests while they are open ([`AppState::job`]).
+    Puzzles,
 }
 
 /// What the player is told besides what the match itself shows.
@@ -437,9 +439,13 @@ impl AppState {
 
     /// What the computer should work out now, if anything: the ownership of a Go game being
     /// counted, or the move of a computer to move, unless play is paused, the review bar is
-    /// open, or it failed at this very state.
+    /// open, it failed at this very state, or the puzzles are open.
     pub fn job(&self) -> Option<Job> {
         let m = &self.current;
+        if self.overlay == Overlay::Puzzles {
+            // The puzzles' refutations have the worker to themselves.
+            return None;
+        }
         if self.online.is_some() && !m.is_over() {
             // The computer's help stays out of games between people online.
             return None;

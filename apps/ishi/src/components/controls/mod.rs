@@ -196,30 +196,49 @@ pub fn Controls(view: ControlsView, tr: Tr) -> Element {
 /// "Pass?", asked of a pass made with a finger (an option, on at first).
 #[component]
 pub fn ConfirmPass() -> Element {
-    let tr = use_tr();
-    rsx! {
-        Question {
-            title_id: "pass-title",
-            title: tr.pass_question(),
-            class: "primary confirm-pass",
-            label: tr.pass(),
-            action: Action::Pass,
-        }
-    }
+    crate::components::parts::part!(QUESTION, question_part, Ask::Pass)
 }
 
 /// "Resign this game?", asked before resigning.
 #[component]
 pub fn ConfirmResign() -> Element {
+    crate::components::parts::part!(QUESTION, question_part, Ask::Resign)
+}
+
+/// Which question to ask before an action.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Ask {
+    /// "Pass?"
+    Pass,
+    /// "Resign this game?"
+    Resign,
+}
+
+crate::lazy::loader!(QUESTION = "question" fn question_part(Ask));
+
+/// The question `ask`, once its code is there: a lazy part ([`crate::lazy`]), as no first
+/// board asks one.
+fn question_part(ask: Ask) -> Element {
     let tr = use_tr();
-    rsx! {
-        Question {
-            title_id: "resign-title",
-            title: tr.resign_question(),
-            class: "danger",
-            label: tr.resign(),
-            action: Action::Resign,
-        }
+    match ask {
+        Ask::Pass => rsx! {
+            Question {
+                title_id: "pass-title",
+                title: tr.pass_question(),
+                class: "primary confirm-pass",
+                label: tr.pass(),
+                action: Action::Pass,
+            }
+        },
+        Ask::Resign => rsx! {
+            Question {
+                title_id: "resign-title",
+                title: tr.resign_question(),
+                class: "danger",
+                label: tr.resign(),
+                action: Action::Resign,
+            }
+        },
     }
 }
 

@@ -47,6 +47,7 @@ fn more_part(_: ()) -> Element {
             }
             {recent_games(app, tr)}
             h2 { {tr.online_games()} }
+            button { class: "action puzzles", onclick: move |_| app.send(AppAction::Show(Overlay::Puzzles)), {tr.puzzles()} }
             button { class: "action online-games", onclick: move |_| app.send(AppAction::Show(Overlay::OnlineGames)), {tr.online_games()} }
             h2 { {tr.about()} }
             for line in tr.about_lines(env!("CARGO_PKG_VERSION")) {
