@@ -151,7 +151,11 @@ test("a streak counts until the first miss; the daily puzzle is rated once", asy
     await tapButton(page, '.puzzle-mode[data-mode="Rated"]');
     await tapButton(page, '.puzzle-mode[data-mode="Daily"]');
     assert.deepEqual(await puzzleOnScreen(page), daily);
-    await tapCell(page, daily.values[1].square);
+    // From the keyboard this time: a legal move is a button, Enter plays it.
+    const legal = page.locator("table.puzzle-board td[data-legal] button.play");
+    assert.equal(await legal.count(), daily.values.length);
+    await page.locator(`table.puzzle-board td[data-point="${daily.values[1].square}"] button.play`).focus();
+    await page.keyboard.press("Enter");
     await page.locator('.puzzle-message[data-verdict="failed"]').waitFor();
     assert.equal(await rating(page), rated);
 });

@@ -145,3 +145,51 @@ fn a_broken_library_is_refused_with_the_line() {
         text(&output.stderr)
     );
 }
+
+/// `rate-puzzles` rates a library again as weak players find its puzzles: the same puzzles,
+/// easiest first, each rated from 600 up, the shipped library's hardest rated well above its
+/// easiest, and the same ratings on a second run.
+#[test]
+fn puzzles_are_rated_by_what_weak_players_miss() {
+    let shipped = std::fs::read_to_string(library()).expect("the library");
+    let header: Vec<&str> = shipped.lines().take_while(|l| l.starts_with('#')).collect();
+    let puzzles: Vec<&str> = shipped.lines().filter(|l| !l.starts_with('#')).collect();
+    // The shipped library's easiest and hardest ten, out of order.
+    let chosen: Vec<&str> = puzzles[puzzles.len() - 10..]
+        .iter()
+        .chain(&puzzles[..10])
+        .copied()
+        .collect();
+    let path = temporary("rate.txt");
+    let small = format!("{}\n{}\n", header.join("\n"), chosen.join("\n"));
+    std::fs::write(&path, &small).expect("a file");
+    let rate = || cli(&["othello", "rate-puzzles", path.to_str().expect("a path")]);
+    let output = rate();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    assert!(out.starts_with(&header.join("\n")), "{out}");
+    let rated = othello::parse(&out).expect("a library");
+    let before = othello::parse(&small).expect("a library");
+    let key = |p: &othello::Puzzle| (p.id(), p.values.clone(), p.line.clone(), p.themes.clone());
+    let mut same: Vec<_> = rated.iter().map(key).collect();
+    let mut was: Vec<_> = before.iter().map(key).collect();
+    same.sort();
+    was.sort();
+    assert_eq!(same, was, "the same puzzles, their ratings apart");
+    let ratings: Vec<u16> = rated.iter().map(|p| p.rating).collect();
+    assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "{ratings:?}");
+    assert!(
+        ratings.iter().all(|&r| (600..=2200).contains(&r)),
+        "{ratings:?}"
+    );
+    assert!(ratings[19] >= ratings[0] + 800, "{ratings:?}");
+    let bands = text(&output.stderr);
+    assert!(
+        bands
+            .lines()
+            .all(|l| l.contains("00-") && l.contains("99: ")),
+        "{bands}"
+    );
+    assert_eq!(text(&rate().stdout), out, "a second run rates the same");
+    std::fs::remove_file(&path).expect("removed");
+}

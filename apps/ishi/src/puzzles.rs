@@ -77,8 +77,9 @@ impl Library {
     /// The puzzle `mode` gives next: for [`Mode::Rated`] one near the player's rating that
     /// was not tried lately, for [`Mode::Daily`] the puzzle of `day` (days since 1970-01-01,
     /// UTC), for [`Mode::Streak`] one near the streak's target after `streak` puzzles solved.
-    /// Which of the nearest follows from the progress (the puzzles tried so far), which every
-    /// try changes: no random numbers, whose source the first board's module would share.
+    /// Which of the nearest follows from the progress (the puzzles tried so far, which every
+    /// try changes) and the day: no random numbers, whose source the first board's module
+    /// would share.
     /// `None` only for an empty library.
     pub fn choose(&self, mode: Mode, progress: &Progress, streak: u32, day: i64) -> Option<usize> {
         let target = match mode {
@@ -90,11 +91,13 @@ impl Library {
         // with every module that uses it.
         let mut seen: Vec<u64> = progress.seen.iter().copied().collect();
         seen.sort_unstable();
+        // Today's date too, so that two new players' first puzzles differ from day to day.
         let seed = progress
             .seen
             .back()
             .map_or(0, |&id| id ^ progress.seen.len() as u64)
-            ^ u64::from(streak);
+            ^ u64::from(streak)
+            ^ (day as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         ishi_puzzles::pick(
             &self.ratings,
             target,

@@ -1,7 +1,8 @@
 //! `othello`: tools for engine developers: `perft.rs` counts the leaves of the game tree,
 //! `solve.rs` solves the endgames of an `.obf` file, `puzzles.rs` makes and proves the app's
-//! puzzle library.
+//! puzzle library (rating them by `difficulty.rs`).
 
+mod difficulty;
 mod perft;
 mod puzzles;
 mod solve;
@@ -35,6 +36,12 @@ pub(crate) enum OthelloCommand {
     /// Prints each puzzle that does not hold and a summary; the exit status is non-zero if
     /// any does not.
     CheckPuzzles(puzzles::CheckArgs),
+    /// Rate a puzzle library's puzzles again, as a player would find them: from how weak
+    /// players (greedy, minimax-4, casual, club) fare on each.
+    ///
+    /// Prints the library with the new ratings, easiest first, and how many puzzles fall in
+    /// each band of 100 on standard error.
+    RatePuzzles(puzzles::RateArgs),
 }
 
 /// Runs the tool `command` asks for, writing its lines to `out` and the lines it skips to
@@ -49,5 +56,6 @@ pub(crate) fn run(command: &OthelloCommand, out: impl Write, errors: impl Write)
         OthelloCommand::Solve(args) => solve::run(args, out, errors),
         OthelloCommand::Puzzles(args) => puzzles::make(args, out, errors),
         OthelloCommand::CheckPuzzles(args) => puzzles::check(args, out),
+        OthelloCommand::RatePuzzles(args) => puzzles::rate(args, out, errors),
     }
 }

@@ -9,9 +9,10 @@
 //! has at least two moves. A solve that passes `--seconds` is given up (the position too).
 //! Positions where a 6-ply search finds the best move less than 3 discs ahead of the second
 //! are not tried: few of them have one answer, and trying costs a solve of every move.
-//! The puzzle's rating is how deep a search has to look to find the answer: the first of the
-//! depths 1, 2, 3, 4, 6, 8, 10 whose search plays it, 700 for depth 1 and 150 more a step
-//! (1,750 when no depth finds it), plus 10 for each empty square above 10.
+//! The puzzle's rating is how weak players fare on it ([`super::difficulty`]).
+//!
+//! **Rating again** (`othello rate-puzzles`): a library's puzzles printed again with the
+//! ratings this version gives, easiest first.
 //!
 //! **Checking.** Every puzzle of a library (or `--sample N` of them, spread over it): each
 //! legal move solved again, the values compared with the library's, the answer's line
@@ -31,7 +32,10 @@ use ishi_ai::{Eval, Limits, Stop};
 use ishi_puzzles::othello::{self, Puzzle};
 use ishi_rules::Game;
 use ishi_rules::othello::{Move, Othello, Square, notation, transcript};
+
 use rand::SeedableRng;
+
+use super::difficulty::Rater;
 
 /// Options of `othello puzzles`.
 #[derive(Args, Debug)]
@@ -89,6 +93,7 @@ pub(crate) fn make(args: &MakeArgs, mut out: impl Write, mut errors: impl Write)
     let text = read(&args.games)?;
     let mut prover = Prover::new();
     let mut rater = Engine::new(Arc::new(Weights::embedded()));
+    let mut difficulty = Rater::new();
     let mut seen = HashSet::new();
     let (mut made, mut tried, mut given_up) = (0usize, 0usize, 0usize);
     let start = Instant::now();
@@ -127,7 +132,7 @@ pub(crate) fn make(args: &MakeArgs, mut out: impl Write, mut errors: impl Write)
                 continue;
             }
             tried += 1;
-            match prove(&mut prover, &mut rater, &position, args.seconds) {
+            match prove(&mut prover, &mut difficulty, &position, args.seconds) {
                 Proved::Puzzle(puzzle) => {
                     let puzzle = Puzzle {
                         source: format!("eothello {id}, move {}", ply + 1),
@@ -160,7 +165,7 @@ enum Proved {
 }
 
 /// Solves every move of `position` within `seconds`, and makes the puzzle if there is one.
-fn prove(prover: &mut Prover, rater: &mut Engine, position: &Othello, seconds: f64) -> Proved {
+fn prove(prover: &mut Prover, rater: &mut Rater, position: &Othello, seconds: f64) -> Proved {
     let Some(values) = prover.values(position, Duration::from_secs_f64(seconds)) else {
         return Proved::GivenUp;
     };
@@ -176,7 +181,7 @@ fn prove(prover: &mut Prover, rater: &mut Engine, position: &Othello, seconds: f
     Proved::Puzzle(Box::new(Puzzle {
         position: *position,
         themes: othello::themes(position, answer, best, &line),
-        rating: rating(rater, position, answer),
+        rating: rater.rating(position, answer),
         line,
         values,
         source: String::new(),
@@ -228,6 +233,54 @@ pub(crate) fn check(args: &CheckArgs, mut out: impl Write) -> io::Result<()> {
             io::ErrorKind::InvalidData,
             format!("{wrong} puzzles of {} do not hold", args.library.display()),
         ));
+    }
+    Ok(())
+}
+
+/// Options of `othello rate-puzzles`.
+#[derive(Args, Debug)]
+pub(crate) struct RateArgs {
+    /// The library, whose puzzles are printed again with their ratings as this version
+    /// computes them, easiest first.
+    #[arg(value_name = "FILE")]
+    library: PathBuf,
+}
+
+/// Prints the library of `args` (its comment lines, then its puzzles re-rated, sorted by
+/// rating and position) and, on `errors`, how many puzzles fall in each band of 100.
+///
+/// # Errors
+///
+/// A library that cannot be read or is not one, failures to write.
+pub(crate) fn rate(args: &RateArgs, mut out: impl Write, mut errors: impl Write) -> io::Result<()> {
+    let text = read(&args.library)?;
+    let puzzles = othello::parse(&text).map_err(|e| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{}: {e}", args.library.display()),
+        )
+    })?;
+    let mut rater = Rater::new();
+    let mut rated: Vec<Puzzle> = puzzles
+        .into_iter()
+        .map(|p| Puzzle {
+            rating: rater.rating(&p.position, p.answer()),
+            ..p
+        })
+        .collect();
+    rated.sort_by_key(|p| (p.rating, notation::print_board(&p.position)));
+    for line in text.lines().take_while(|l| l.starts_with('#')) {
+        writeln!(out, "{line}")?;
+    }
+    for puzzle in &rated {
+        writeln!(out, "{puzzle}")?;
+    }
+    let mut bands = std::collections::BTreeMap::new();
+    for puzzle in &rated {
+        *bands.entry(puzzle.rating / 100 * 100).or_insert(0usize) += 1;
+    }
+    for (band, count) in bands {
+        writeln!(errors, "{band}-{}: {count}", band + 99)?;
     }
     Ok(())
 }
@@ -323,27 +376,6 @@ fn promising(engine: &mut Engine, position: &Othello) -> bool {
         [best, second] => hundredths(best.eval) - hundredths(second.eval) >= 300,
         _ => false,
     }
-}
-
-/// The first of the depths 1, 2, 3, 4, 6, 8 and 10 whose search plays `answer`, as a rating
-/// (the module's doc says how).
-fn rating(engine: &mut Engine, position: &Othello, answer: Square) -> u16 {
-    const RATING_DEPTHS: [u32; 7] = [1, 2, 3, 4, 6, 8, 10];
-    let step = RATING_DEPTHS
-        .iter()
-        .position(|&depth| {
-            engine.clear();
-            let limits = Limits {
-                depth: Some(depth),
-                ..Limits::NONE
-            };
-            let mut rng = rand::rngs::SmallRng::seed_from_u64(0);
-            let found = engine.best_move(position, limits, &mut rng, &Stop::new());
-            found.best == Some(Move::Place(answer))
-        })
-        .unwrap_or(RATING_DEPTHS.len());
-    let empties = position.score().empties.saturating_sub(10);
-    (700 + 150 * step as u32 + 10 * empties).min(4000) as u16
 }
 
 /// A games line's id and its game replayed (`transcript::load`, forced passes made explicit).

@@ -388,7 +388,8 @@ fn screen(
 }
 
 /// The board of `position`: its discs, the last move, the legal moves when a move is
-/// awaited (`playable`), and every move's value with the best ringed (`values`).
+/// awaited (`playable`; each a button, for the keyboard), and every move's value with the
+/// best ringed (`values`).
 fn board(
     tr: Tr,
     position: &Othello,
@@ -462,6 +463,10 @@ fn board(
                                             span { class: "stone {player_name(p)}" }
                                         } else if let Some(v) = value {
                                             span { class: "hint", "aria-hidden": "true", {margin_text(v)} }
+                                        } else if is_legal {
+                                            // Reached by Tab and played by Enter or Space (its
+                                            // click comes up to the cell's).
+                                            button { class: "play", "aria-label": "{name}" }
                                         }
                                     }
                                 }
