@@ -158,6 +158,9 @@ test("a streak counts until the first miss; the daily puzzle is rated once", asy
     await page.keyboard.press("Enter");
     await page.locator('.puzzle-message[data-verdict="failed"]').waitFor();
     assert.equal(await rating(page), rated);
+    // Enter played the puzzle's move, not one of the game under the sheet.
+    await tapButton(page, ".puzzles-sheet .dialog-buttons button.secondary");
+    assert.equal(await page.locator("table.board td[data-stone]").count(), 4);
 });
 
 test("damaged puzzle progress is said, kept aside and started afresh", async (t) => {

@@ -398,7 +398,9 @@ fn shading_style(cell: &CellView) -> Option<String> {
 /// the cell under it. The page's own listener reads the keys, not Dioxus' `onkeydown`: the
 /// key of a Dioxus keyboard event is parsed into a `Key` of several hundred names, some 8 KB
 /// gzip of the first download for the six keys the board reads. A board rendered again
-/// hands the listener its own signals.
+/// hands the listener its own signals. The puzzles' board (`table.board.puzzle-board`, whose
+/// legal moves are buttons) keeps its keys: Enter there plays the puzzle's move, not this
+/// board's.
 fn use_keys(app: AppHandle, ghost: Signal<Option<Cell>>, cursor: Signal<Option<Cell>>) {
     use_hook(move || {
         crate::js::listen(
@@ -413,7 +415,7 @@ fn use_keys(app: AppHandle, ghost: Signal<Option<Cell>>, cursor: Signal<Option<C
             document.addEventListener("keydown", event => {
                 const key = KEYS.get(event.key);
                 if (!key || event.altKey || event.ctrlKey || event.metaKey) return;
-                if (!(event.target instanceof Element) || !event.target.closest("table.board")) return;
+                if (!(event.target instanceof Element) || !event.target.closest("table.board:not(.puzzle-board)")) return;
                 event.preventDefault();
                 state.send(key);
             });
