@@ -13,6 +13,19 @@ impl Tr {
         self.pick("Puzzles", "パズル")
     }
 
+    /// What the puzzles are, in the options sheet.
+    pub fn puzzles_intro(self) -> &'static str {
+        self.pick(
+            "Othello endgames with one best move, every answer proved by the solver; a rating of your own, the day's puzzle, streaks.",
+            "最善手がただ一つのオセロ終盤問題。正解はすべてソルバーで証明済み。自分のレート、今日の一問、連続正解。",
+        )
+    }
+
+    /// The options sheet's button that opens the puzzles.
+    pub fn solve_puzzles(self) -> &'static str {
+        self.pick("Solve puzzles", "パズルを解く")
+    }
+
     /// How puzzles come.
     pub fn puzzle_mode(self, mode: Mode) -> &'static str {
         match mode {

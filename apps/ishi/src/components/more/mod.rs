@@ -1,6 +1,6 @@
-//! The "more" sheet: the game record to copy or download, importing a record (pasted or from a
-//! file), the recent games to review or continue, and what Ishi is (its version, its licence,
-//! and the credit of the Go network it ships).
+//! The "more" sheet: the puzzles' door, the game record to copy or download, importing a
+//! record (pasted or from a file), the recent games to review or continue, the online games,
+//! and what Ishi is (its version, its licence, and the credit of the Go network it ships).
 
 use dioxus::prelude::*;
 
@@ -39,7 +39,11 @@ fn more_part(_: ()) -> Element {
         _ => None,
     };
     rsx! {
-        Dialog { title_id: "more-title", title: tr.record(), class: "more-sheet",
+        Dialog { title_id: "more-title", title: tr.more(), class: "more-sheet",
+            h2 { {tr.puzzles()} }
+            p { class: "intro", {tr.puzzles_intro()} }
+            button { class: "action puzzles", onclick: move |_| app.send(AppAction::Show(Overlay::Puzzles)), {tr.solve_puzzles()} }
+            h2 { {tr.record()} }
             {exports(app, tr, copied)}
             {import(app, tr, pasted)}
             if let Some(error) = error {
@@ -47,7 +51,6 @@ fn more_part(_: ()) -> Element {
             }
             {recent_games(app, tr)}
             h2 { {tr.online_games()} }
-            button { class: "action puzzles", onclick: move |_| app.send(AppAction::Show(Overlay::Puzzles)), {tr.puzzles()} }
             button { class: "action online-games", onclick: move |_| app.send(AppAction::Show(Overlay::OnlineGames)), {tr.online_games()} }
             h2 { {tr.about()} }
             for line in tr.about_lines(env!("CARGO_PKG_VERSION")) {
