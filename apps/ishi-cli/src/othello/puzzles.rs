@@ -195,13 +195,7 @@ fn prove(prover: &mut Prover, rater: &mut Rater, position: &Othello, seconds: f6
 /// A library that cannot be read or is not one, [`io::ErrorKind::InvalidData`] when a puzzle's
 /// values or line do not hold, failures to write.
 pub(crate) fn check(args: &CheckArgs, mut out: impl Write) -> io::Result<()> {
-    let text = read(&args.library)?;
-    let puzzles = othello::parse(&text).map_err(|e| {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("{}: {e}", args.library.display()),
-        )
-    })?;
+    let (_, puzzles) = library(&args.library)?;
     let within: Vec<usize> = (0..puzzles.len())
         .filter(|&i| {
             args.max_empties
@@ -253,13 +247,7 @@ pub(crate) struct RateArgs {
 ///
 /// A library that cannot be read or is not one, failures to write.
 pub(crate) fn rate(args: &RateArgs, mut out: impl Write, mut errors: impl Write) -> io::Result<()> {
-    let text = read(&args.library)?;
-    let puzzles = othello::parse(&text).map_err(|e| {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("{}: {e}", args.library.display()),
-        )
-    })?;
+    let (text, puzzles) = library(&args.library)?;
     let mut rater = Rater::new();
     let mut rated: Vec<Puzzle> = puzzles
         .into_iter()
@@ -411,6 +399,18 @@ fn mix(x: u64) -> u64 {
 }
 
 /// The text of `path`, or an error naming it.
+/// The library at `path`: its text and its puzzles.
+fn library(path: &PathBuf) -> io::Result<(String, Vec<Puzzle>)> {
+    let text = read(path)?;
+    let puzzles = othello::parse(&text).map_err(|e| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{}: {e}", path.display()),
+        )
+    })?;
+    Ok((text, puzzles))
+}
+
 fn read(path: &PathBuf) -> io::Result<String> {
     fs::read_to_string(path)
         .map_err(|e| io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display())))

@@ -132,13 +132,17 @@ fn puzzles_part(PuzzlesProps { tr }: PuzzlesProps) -> Element {
             session.set(choose(library, run(), &saved.0));
         }
     });
-    // The other side's answer to a wrong move.
+    // The other side's answer to a wrong move; `asking` while the worker searches it.
+    let mut asking = use_signal(|| false);
     use_effect(move || {
         let Some(position) = session.read().as_ref().and_then(Session::awaits_reply) else {
             return;
         };
+        asking.set(true);
         spawn(async move {
-            let Some(square) = refutation(position).await else {
+            let found = refutation(position).await;
+            asking.set(false);
+            let Some(square) = found else {
                 return;
             };
             let mut session = session.write();
@@ -150,12 +154,14 @@ fn puzzles_part(PuzzlesProps { tr }: PuzzlesProps) -> Element {
         });
     });
 
+    let handles = Handles { session, asking };
+    let halt = move || handles.halt();
     let close = move |_| {
-        crate::computer::cancel();
+        halt();
         app.send(AppAction::Show(Overlay::None));
     };
     let mut start = move |mode: Mode, streak: u32| {
-        crate::computer::cancel();
+        halt();
         run.set(Run {
             mode,
             streak,
@@ -213,9 +219,9 @@ fn puzzles_part(PuzzlesProps { tr }: PuzzlesProps) -> Element {
         (Some(library), _) => match session().as_ref() {
             Some(s) => screen(
                 tr,
+                handles,
                 library,
                 s,
-                session,
                 run(),
                 saved.daily(today()),
                 &mut play,
@@ -265,6 +271,24 @@ fn choose(library: &Library, run: Run, progress: &Progress) -> Option<Session> {
     Some(Session::new(index, library.get(index)?, run.mode))
 }
 
+/// The screen's state that its buttons change.
+#[derive(Copy, Clone)]
+struct Handles {
+    session: Signal<Option<Session>>,
+    /// Whether the worker searches a refutation.
+    asking: Signal<bool>,
+}
+
+impl Handles {
+    /// Ends the search of a refutation no longer wanted (on the web that ends its worker, so
+    /// only when one is under way).
+    fn halt(self) {
+        if *self.asking.peek() {
+            crate::computer::cancel();
+        }
+    }
+}
+
 /// The master level's answer in `position`; `None` if it gave none.
 async fn refutation(position: Othello) -> Option<Square> {
     let request = Request {
@@ -290,9 +314,9 @@ async fn refutation(position: Othello) -> Option<Square> {
 /// `daily`, whether today's puzzle was solved once it was tried.
 fn screen(
     tr: Tr,
+    handles: Handles,
     library: &Library,
     s: &Session,
-    mut session: Signal<Option<Session>>,
     run: Run,
     daily: Option<bool>,
     play: &mut (impl FnMut(Square) + Copy + 'static),
@@ -300,6 +324,8 @@ fn screen(
     let Some(puzzle) = library.get(s.index) else {
         return rsx! {};
     };
+    let Handles { mut session, .. } = handles;
+    let halt = move || handles.halt();
     let root = puzzle.position;
     let mover = root.turn();
     let best = (format!("{}", puzzle.answer()), puzzle.values[0].1);
@@ -361,7 +387,7 @@ fn screen(
                 button {
                     class: "secondary try-again",
                     onclick: move |_| {
-                        crate::computer::cancel();
+                        halt();
                         session.with_mut(|s| if let Some(s) = s { s.retry() });
                     },
                     {tr.try_again()}
@@ -369,7 +395,7 @@ fn screen(
                 button {
                     class: "secondary show-solution",
                     onclick: move |_| {
-                        crate::computer::cancel();
+                        halt();
                         let Some(library) = LIBRARY.with(|l| l.borrow().clone()) else { return };
                         session.with_mut(|s| {
                             if let Some(s) = s
