@@ -336,7 +336,9 @@ fn screen(
             if let Some(right) = s.retry_right() {
                 text = format!("{text} {}", tr.retry_result(right));
             }
-            if let Some(pos) = s.awaits_reply() {
+            // "White answers…" while the worker searches, not after a search that failed.
+            let searching = *handles.asking.read();
+            if let Some(pos) = s.awaits_reply().filter(|_| searching) {
                 text = format!("{text} {}", tr.refuting(pos.turn()));
             } else if let Some(square) = s.refutation() {
                 text = format!(
