@@ -251,7 +251,7 @@ impl Progress {
         self.daily.filter(|&(d, _)| d == day).map(|(_, s)| s)
     }
 
-    /// Whether a first try at `puzzle` in `mode` on `day` changes the rating.
+    /// Whether a first try in `mode` on `day` changes the rating.
     pub fn rates(&self, mode: Mode, day: i64) -> bool {
         match mode {
             Mode::Rated => true,
@@ -267,8 +267,9 @@ impl Progress {
         if mode == Mode::Daily && rated {
             self.daily = Some((day, solved));
         }
-        self.seen.retain(|&id| id != puzzle.id());
-        self.seen.push_back(puzzle.id());
+        let id = puzzle.id();
+        self.seen.retain(|&seen| seen != id);
+        self.seen.push_back(id);
         while self.seen.len() > SEEN {
             self.seen.pop_front();
         }
@@ -331,8 +332,6 @@ pub struct Verdict {
 pub struct Session {
     /// The puzzle's place in the library.
     pub index: usize,
-    /// How it came.
-    pub mode: Mode,
     /// The puzzle's position, then the position after each move (passes included).
     positions: Vec<Othello>,
     /// The moves between them.
@@ -348,11 +347,10 @@ pub struct Session {
 }
 
 impl Session {
-    /// `puzzle`, at `index` in its library, as `mode` gave it.
-    pub fn new(index: usize, puzzle: &Puzzle, mode: Mode) -> Session {
+    /// `puzzle`, at `index` in its library.
+    pub fn new(index: usize, puzzle: &Puzzle) -> Session {
         Session {
             index,
-            mode,
             positions: vec![puzzle.position],
             moves: Vec::new(),
             shown: 0,

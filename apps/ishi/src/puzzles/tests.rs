@@ -148,7 +148,7 @@ fn damaged_progress_says_why() {
 fn the_answer_solves_and_its_line_steps_through() {
     let library = library();
     let puzzle = library.get(0).unwrap();
-    let mut session = Session::new(0, puzzle, Mode::Rated);
+    let mut session = Session::new(0, puzzle);
     assert!(session.awaits_move());
     let mut filed = None;
     let verdict = session
@@ -201,7 +201,7 @@ fn replay_end(puzzle: &Puzzle) -> Othello {
 fn a_wrong_move_waits_for_the_refutation_then_tries_again() {
     let library = library();
     let puzzle = library.get(3).unwrap();
-    let mut session = Session::new(3, puzzle, Mode::Rated);
+    let mut session = Session::new(3, puzzle);
     let miss = wrong(puzzle);
     let verdict = session.play(puzzle, miss, |_| Some(-9)).unwrap();
     assert!(!verdict.solved);
@@ -245,7 +245,7 @@ fn a_wrong_move_waits_for_the_refutation_then_tries_again() {
 fn an_illegal_move_is_refused_and_changes_nothing() {
     let library = library();
     let puzzle = library.get(0).unwrap();
-    let mut session = Session::new(0, puzzle, Mode::Rated);
+    let mut session = Session::new(0, puzzle);
     let before = session.clone();
     assert_eq!(
         session.play(puzzle, occupied(&puzzle.position), |_| Some(0)),
@@ -261,7 +261,7 @@ fn forced_passes_in_a_line_are_played() {
         .find(|&i| library.get(i).unwrap().themes.contains(&Theme::Pass))
         .expect("a puzzle with a pass");
     let puzzle = library.get(index).unwrap();
-    let mut session = Session::new(index, puzzle, Mode::Streak);
+    let mut session = Session::new(index, puzzle);
     session.play(puzzle, puzzle.answer(), |_| None).unwrap();
     assert!(session.moves.contains(&Move::Pass));
     // Stepping never stops on a pass's position but at the ends.

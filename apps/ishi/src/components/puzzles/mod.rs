@@ -268,7 +268,7 @@ fn puzzles_part(PuzzlesProps { tr }: PuzzlesProps) -> Element {
 /// The session `run` starts next, from `library`.
 fn choose(library: &Library, run: Run, progress: &Progress) -> Option<Session> {
     let index = library.choose(run.mode, progress, run.streak, today())?;
-    Some(Session::new(index, library.get(index)?, run.mode))
+    Some(Session::new(index, library.get(index)?))
 }
 
 /// The screen's state that its buttons change.
