@@ -1,10 +1,15 @@
 //! Game records in and out: SGF for Go; transcripts (`f5d6c3…`) and board strings for Othello.
 //!
-//! Exports cover the line on screen (the start to the cursor). Imports build a new match in
+//! Exports cover the line on screen (the start to the cursor), and SGF the variations that
+//! leave it (as SGF's variations, which Sabaki and KaTrain read; an imported SGF's variations
+//! become the match's). Imports build a new match in
 //! which both sides are people, so it can be reviewed and continued; input that is not a
 //! record gets a message that says what is wrong and where, and changes nothing.
 
+use std::rc::Rc;
+
 use ishi_ai::AnyLevel;
+use ishi_records::sgf::{self, GameTree};
 use ishi_records::{GoRecord, RecordError};
 use ishi_rules::othello::notation::BoardStringError;
 use ishi_rules::othello::transcript::TranscriptError;
@@ -12,8 +17,8 @@ use ishi_rules::othello::{self, Othello, notation, transcript};
 use ishi_rules::{ByColor, Move, Player};
 
 use crate::model::{
-    CellMove, GameKind, GoConfig, Match, MatchConfig, OthelloConfig, OthelloStart, Refusal,
-    SetupError, Side, from_go, from_othello, humans, to_go, to_othello,
+    Action, CellMove, GameKind, GoConfig, Match, MatchConfig, OthelloConfig, OthelloStart, Refusal,
+    SetupError, Side, Snapshot, from_go, from_othello, humans, to_go, to_othello,
 };
 
 /// Why a text cannot be imported. Nothing changed.
@@ -47,6 +52,22 @@ pub enum ImportError {
         /// Why.
         refusal: Refusal,
     },
+    /// A move of a variation cannot be played where it comes.
+    Variation {
+        /// Where its property is in the text.
+        position: Option<sgf::Position>,
+        /// Why.
+        error: VariationImportError,
+    },
+}
+
+/// Why a move of an SGF variation cannot be played.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum VariationImportError {
+    /// Its player is not the one to move there.
+    NotAlternating(Player),
+    /// The match refuses it.
+    Refused(Refusal),
 }
 
 impl std::fmt::Display for ImportError {
@@ -55,6 +76,17 @@ impl std::fmt::Display for ImportError {
             ImportError::Empty => f.write_str("there is nothing to import"),
             ImportError::File => f.write_str("the file cannot be read"),
             ImportError::Sgf(e) => e.fmt(f),
+            ImportError::Variation { position, error } => {
+                if let Some(p) = position {
+                    write!(f, "{p}: ")?;
+                }
+                match error {
+                    VariationImportError::NotAlternating(player) => {
+                        write!(f, "a variation has {player} play out of turn")
+                    }
+                    VariationImportError::Refused(r) => write!(f, "a variation's move: {r}"),
+                }
+            }
             ImportError::SgfSetup => f.write_str(
                 "this SGF sets up stones other than a fixed handicap; Ishi can only replay \
                  games that start from an empty board or a fixed handicap",
@@ -124,7 +156,100 @@ fn player_name(side: Side<AnyLevel>) -> Option<String> {
     }
 }
 
-/// The records of `m`'s line on screen.
+/// One move of the tree of a match's lines, with the moves that follow it, the first line's
+/// first.
+struct Step {
+    player: Player,
+    mv: ishi_rules::go::Move,
+    next: Vec<Step>,
+}
+
+/// Adds a line of moves to the tree `steps`, sharing the steps it starts with.
+fn insert(steps: &mut Vec<Step>, moves: &[(Player, ishi_rules::go::Move)]) {
+    let Some((&(player, mv), rest)) = moves.split_first() else {
+        return;
+    };
+    let at = match steps.iter().position(|s| s.player == player && s.mv == mv) {
+        Some(at) => at,
+        None => {
+            steps.push(Step {
+                player,
+                mv,
+                next: Vec::new(),
+            });
+            steps.len() - 1
+        }
+    };
+    insert(&mut steps[at].next, rest);
+}
+
+/// The SGF game tree of `step` and what follows it.
+fn variation_tree(record: &GoRecord, step: &Step) -> GameTree {
+    let mut nodes = vec![record.variation_node(step.player, step.mv)];
+    let mut here = step;
+    while let [only] = here.next.as_slice() {
+        nodes.push(record.variation_node(only.player, only.mv));
+        here = only;
+    }
+    GameTree {
+        nodes,
+        variations: here
+            .next
+            .iter()
+            .map(|s| variation_tree(record, s))
+            .collect(),
+    }
+}
+
+/// The Go moves of `snapshots` after the start, with their players.
+fn go_moves(snapshots: &[Rc<Snapshot>], size: usize) -> Vec<(Player, ishi_rules::go::Move)> {
+    snapshots
+        .iter()
+        .filter_map(|s| {
+            let p = s.played.as_ref()?;
+            Some((p.player, to_go(p.mv, size)?))
+        })
+        .collect()
+}
+
+/// The variations of `m` in the SGF `record` of its line on screen up to the cursor: every
+/// other line that leaves it before the cursor, at its place, with its own variations.
+fn add_variations(m: &Match, record: &mut GoRecord, size: usize) {
+    let mut tree = Vec::new();
+    insert(&mut tree, &go_moves(m.line(), size));
+    for line in (0..m.line_count()).filter(|&l| l != m.line_on()) {
+        let Some(snapshots) = m.snapshots_of(line) else {
+            continue;
+        };
+        let shared = snapshots
+            .iter()
+            .zip(m.history())
+            .take_while(|(a, b)| Rc::ptr_eq(a, b))
+            .count();
+        if shared <= m.cursor() {
+            insert(&mut tree, &go_moves(snapshots, size));
+        }
+    }
+    // Down the main line: the steps after its first are variations at that move.
+    let mut steps = &tree;
+    let mut number = 0;
+    while let Some((main, others)) = steps.split_first() {
+        let trees = others.iter().map(|s| variation_tree(record, s)).collect();
+        match number {
+            0 => record.variations = trees,
+            n => {
+                if let Some(m) = record.moves.get_mut(n - 1) {
+                    m.variations = trees;
+                }
+            }
+        }
+        steps = &main.next;
+        number += 1;
+    }
+}
+
+/// The records of `m`'s line on screen, up to the cursor; a Go record has the variations
+/// that leave it before the cursor.
 pub fn export(m: &Match) -> Vec<Export> {
     let start = &m.line()[0].position;
     match m.position().kind() {
@@ -138,6 +263,7 @@ pub fn export(m: &Match) -> Vec<Export> {
                 .filter_map(|mv| to_go(mv, size))
                 .collect();
             let mut record = GoRecord::from_game(go, &go_moves);
+            add_variations(m, &mut record, size);
             let sides = m.config().sides();
             record.players = ByColor::new(player_name(sides.black), player_name(sides.white));
             record.result = m.result().map(|r| r.to_string());
@@ -258,7 +384,58 @@ fn import_sgf(text: &str) -> Result<Match, ImportError> {
         m.force_play(from_go(recorded.mv, record.size))
             .map_err(|refusal| ImportError::Move { number, refusal })?;
     }
+    let end = m.cursor();
+    for (number, trees) in std::iter::once(&record.variations)
+        .chain(record.moves.iter().map(|m| &m.variations))
+        .enumerate()
+    {
+        for tree in trees {
+            import_variation(&mut m, &record, tree, 0, number)?;
+        }
+    }
+    m.apply(Action::ToLine {
+        line: 0,
+        index: end,
+    })
+    .map_err(|refusal| ImportError::Move {
+        number: end,
+        refusal,
+    })?;
     Ok(m)
+}
+
+/// Plays the SGF variation `tree` into `m` from the snapshot `index` of line `line`: its
+/// moves as a variation ([`Action::Explore`]), then its own variations from where it ends.
+/// Nesting is as deep as the SGF reader lets it be.
+fn import_variation(
+    m: &mut Match,
+    record: &GoRecord,
+    tree: &GameTree,
+    line: usize,
+    index: usize,
+) -> Result<(), ImportError> {
+    let refused = |position, error| ImportError::Variation { position, error };
+    m.apply(Action::ToLine { line, index })
+        .map_err(|r| refused(None, VariationImportError::Refused(r)))?;
+    for node in &tree.nodes {
+        let Some((recorded, position)) = record.variation_move(node).map_err(ImportError::Sgf)?
+        else {
+            continue;
+        };
+        if recorded.player != m.position().turn() {
+            return Err(refused(
+                position,
+                VariationImportError::NotAlternating(recorded.player),
+            ));
+        }
+        m.apply(Action::Explore(from_go(recorded.mv, record.size)))
+            .map_err(|r| refused(position, VariationImportError::Refused(r)))?;
+    }
+    let (here, at) = (m.line_on(), m.cursor());
+    for sub in &tree.variations {
+        import_variation(m, record, sub, here, at)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -297,6 +474,79 @@ mod tests {
         let back = import(&exports[0].text).unwrap();
         assert_eq!(back.position(), m.position());
         assert_eq!(back.line().len(), m.line().len());
+    }
+
+    /// Each line of `m` as its moves' names.
+    fn lines(m: &Match) -> Vec<Vec<String>> {
+        (0..m.line_count())
+            .map(|line| {
+                let snapshots = m.snapshots_of(line).unwrap();
+                snapshots
+                    .iter()
+                    .enumerate()
+                    .skip(1)
+                    .filter_map(|(i, s)| {
+                        let p = s.played.as_ref()?;
+                        Some(snapshots[i - 1].position.move_name(p.mv))
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// A 9x9 game with an alternative to its first move, two to its third (one of them with
+    /// a variation of its own after two moves), and a comment-only node in a variation.
+    const WITH_VARIATIONS: &str = "(;GM[1]SZ[9]KM[6.5]RU[Japanese]\n\
+        (;B[ee];W[cc](;B[gc];W[gg])(;B[cg];W[gc](;B[gg])(;C[hm];B[dd]))(;B[dd]))\n\
+        (;B[dd];W[ff]))";
+
+    #[test]
+    fn sgf_variations_become_lines_and_are_written_back_as_variations() {
+        let m = import(WITH_VARIATIONS).unwrap();
+        assert_eq!(
+            lines(&m),
+            [
+                vec!["E5", "C7", "G7", "G3"],
+                vec!["D6", "F4"],
+                vec!["E5", "C7", "C3", "G7", "G3"],
+                vec!["E5", "C7", "C3", "G7", "D6"],
+                vec!["E5", "C7", "D6"],
+            ]
+        );
+        assert_eq!((m.line_on(), m.cursor()), (0, 4));
+        // Written (at the game's end, where every variation leaves before the cursor) and
+        // read again: the same lines; and the SGF reads back to the same tree.
+        let text = &export(&m)[0].text;
+        let back = import(text).unwrap();
+        assert_eq!(lines(&back), lines(&m));
+        let tree = ishi_records::sgf::parse(text).unwrap();
+        let again = ishi_records::sgf::parse(tree.to_string()).unwrap();
+        assert_eq!(again, tree);
+        assert_eq!(&export(&back)[0].text, text);
+    }
+
+    #[test]
+    fn a_bad_move_in_an_sgf_variation_says_where() {
+        let Err(ImportError::Variation { position, error }) =
+            import("(;SZ[9];B[ee](;W[cc])\n(;W[ee]))")
+        else {
+            panic!("a variation's error");
+        };
+        assert_eq!(position.map(|p| (p.line, p.column)), Some((2, 3)));
+        assert!(matches!(
+            error,
+            VariationImportError::Refused(Refusal::Illegal(_))
+        ));
+        let error = import("(;SZ[9];B[ee](;W[cc])\n(;B[cc]))").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 2, column 3: a variation has black play out of turn"
+        );
+        // A malformed variation is the SGF reader's located error.
+        assert!(matches!(
+            import("(;SZ[9];B[ee](;W[zz]))"),
+            Err(ImportError::Sgf(_))
+        ));
     }
 
     #[test]

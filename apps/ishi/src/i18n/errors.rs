@@ -16,9 +16,9 @@ use ishi_worker::{Model, WorkerError};
 
 use super::Tr;
 use crate::model::{MoveNameError, Refusal, SetupError};
-use crate::records::ImportError;
+use crate::records::{ImportError, VariationImportError};
 use crate::saved::v1::{V1Error, V1Field};
-use crate::saved::{EventError, LoadError, MatchLoadError};
+use crate::saved::{EventError, LoadError, MatchLoadError, VariationError};
 use crate::settings::Language;
 use crate::state::{AppError, ComputerFailure};
 
@@ -83,6 +83,11 @@ impl Tr {
                 "先に「オンライン対局」で対局サーバーのアドレスを設定してください。"
             ),
             AppError::Unavailable => self.unavailable().to_owned(),
+            AppError::NoMistakes => say!(
+                self,
+                "the analysis found no inaccuracy, mistake or blunder of yours to practise",
+                "練習する疑問手・悪手・大悪手は見つかりませんでした"
+            ),
         }
     }
 
@@ -465,6 +470,33 @@ impl Tr {
                 let why = self.refusal(refusal);
                 say!(self, "move {number}: {why}", "{number}手目: {why}")
             }
+            ImportError::Variation { position, error } => {
+                let why = match error {
+                    VariationImportError::NotAlternating(player) => {
+                        let player = self.colour(*player);
+                        say!(
+                            self,
+                            "a variation has {player} play out of turn",
+                            "変化図で{player}が手番でないのに打っています"
+                        )
+                    }
+                    VariationImportError::Refused(r) => {
+                        let why = self.refusal(r);
+                        say!(self, "a variation's move: {why}", "変化図の手: {why}")
+                    }
+                };
+                match position {
+                    Some(at) => {
+                        let (line, column) = (at.line, at.column);
+                        say!(
+                            self,
+                            "line {line}, column {column}: {why}",
+                            "{line}行{column}列: {why}"
+                        )
+                    }
+                    None => why,
+                }
+            }
         }
     }
 
@@ -793,6 +825,32 @@ impl Tr {
                 "the saved position is past the last move",
                 "保存された局面が最後の手より先にあります"
             ),
+            MatchLoadError::Variation { number, error } => {
+                let why = match error {
+                    VariationError::Parent => say!(
+                        self,
+                        "it leaves a line or a move that is not there",
+                        "分岐元の手順または手がありません"
+                    ),
+                    VariationError::Duplicate => say!(
+                        self,
+                        "another line already plays its first move",
+                        "最初の手は別の手順と同じです"
+                    ),
+                    VariationError::Move(e) => self.move_name_error(e),
+                    VariationError::Refused(r) => self.refusal(r),
+                    VariationError::Cursor => say!(
+                        self,
+                        "its position on screen is past its last move",
+                        "表示する局面が最後の手より先にあります"
+                    ),
+                };
+                say!(
+                    self,
+                    "variation {number} cannot be replayed: {why}",
+                    "変化図{number}を再生できません: {why}"
+                )
+            }
         }
     }
 

@@ -293,6 +293,7 @@ fn app_errors() -> Vec<AppError> {
         AppError::Offline,
         AppError::NoServer,
         AppError::Unavailable,
+        AppError::NoMistakes,
     ]);
     all
 }

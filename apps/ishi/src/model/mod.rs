@@ -13,6 +13,8 @@
 
 mod annotation;
 mod config;
+mod lines;
+mod practised;
 
 use std::rc::Rc;
 
@@ -26,6 +28,8 @@ pub use ishi_rules::any::{
     Cell, CellMove, GameKind, MoveNameError, Position, from_go, from_othello, go_cell, go_point,
     to_go, to_othello,
 };
+pub use lines::Branch;
+pub use practised::{Outcome, Practised};
 
 /// How a move came about.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -92,9 +96,23 @@ pub enum Action {
     ToggleDead(Cell),
     /// Go count: accept the count as marked.
     AcceptCount,
-    /// Review: show the snapshot at this index of the history (any ply, forced passes
-    /// included); a move played from there starts a new branch.
+    /// Review: show the snapshot at this index of the line on screen (any ply, forced passes
+    /// included).
     GoTo(usize),
+    /// Review: a move for the side to move, whoever plays it, that leaves the game as it is:
+    /// the line on screen's next snapshot when it is that move, a line that already plays
+    /// it from here, or else a new variation ([`Match::lines`]).
+    Explore(CellMove),
+    /// Review: the line `line` on screen, at its snapshot `index`.
+    ToLine {
+        /// The line: 0 is the game, the variations follow in the order they were made.
+        line: usize,
+        /// The snapshot's index in that line.
+        index: usize,
+    },
+    /// Review: deletes a variation and the variations that leave it. The game (line 0) is
+    /// not a variation.
+    DeleteLine(usize),
     /// Files the analysis of the position at this index of the history (any ply). Refused
     /// as stale when the position there is no longer the one analysed.
     Annotate {
@@ -161,6 +179,13 @@ pub struct Match {
     /// Go count: who owns each point, from the playouts that refined `dead`.
     count_ownership: Option<Rc<[f32]>>,
     epoch: u64,
+    /// Every line of play, the game first: `history`, `annotations` and `cursor` are the
+    /// line on screen's (number `on`), whose entry here is left empty meanwhile.
+    lines: Vec<lines::Line>,
+    /// The line on screen.
+    on: usize,
+    /// The results of practising the game's mistakes, by index.
+    practised: Vec<Practised>,
 }
 
 impl Match {
@@ -184,6 +209,9 @@ impl Match {
             dead_refined: false,
             count_ownership: None,
             epoch: 0,
+            lines: vec![lines::Line::default()],
+            on: 0,
+            practised: Vec::new(),
         };
         m.settle();
         Ok(m)
@@ -370,7 +398,9 @@ impl Match {
                     .annotations
                     .get_mut(index)
                     .ok_or(Refusal::NothingThere)?;
-                *slot = Some(Rc::new(annotation));
+                let annotation = Rc::new(annotation);
+                *slot = Some(annotation.clone());
+                self.share_annotation(index, &annotation);
                 Ok(())
             }
             Action::GoTo(index) => {
@@ -380,6 +410,9 @@ impl Match {
                 self.move_cursor(index);
                 Ok(())
             }
+            Action::Explore(mv) => self.explore(mv),
+            Action::ToLine { line, index } => self.show_line(line, index),
+            Action::DeleteLine(line) => self.delete_line(line),
             Action::Computer { epoch, mv } => {
                 if epoch != self.epoch {
                     return Err(Refusal::Stale);
@@ -532,8 +565,13 @@ impl Match {
         Ok(())
     }
 
-    /// Adds a snapshot after the cursor (cutting what was after it) and settles it.
+    /// Adds a snapshot after the cursor (cutting what was after it, and the variations that
+    /// left what was cut) and settles it.
     fn push(&mut self, snapshot: Snapshot) {
+        self.drop_lines_after(self.cursor);
+        if self.on == 0 {
+            self.forget_practised_from(self.cursor);
+        }
         self.history.truncate(self.cursor + 1);
         self.history.push(Rc::new(snapshot));
         self.annotations.truncate(self.cursor + 1);

@@ -349,3 +349,142 @@ fn a_go_board_the_rules_refuse_is_a_setup_error() {
     });
     assert!(matches!(Match::new(config), Err(SetupError::Handicap(_))));
 }
+
+/// The names of the moves of line `line`, forced passes left out.
+fn line_moves(m: &Match, line: usize) -> Vec<String> {
+    let snapshots = m.snapshots_of(line).unwrap();
+    snapshots
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter_map(|(i, s)| {
+            let p = s.played.as_ref().filter(|p| !p.forced)?;
+            Some(snapshots[i - 1].position.move_name(p.mv))
+        })
+        .collect()
+}
+
+fn explore(m: &mut Match, name: &str) {
+    let mv = m.position().parse_move(name).unwrap();
+    m.apply(Action::Explore(mv)).unwrap();
+}
+
+#[test]
+fn exploring_in_review_makes_variations_and_leaves_the_game_alone() {
+    let mut m = othello(Side::Human, Side::Computer(OTHELLO_COMPUTER));
+    for name in ["f5", "d6", "c3", "d3", "c4"] {
+        let mv = m.position().parse_move(name).unwrap();
+        m.force_play(mv).unwrap();
+    }
+    let game = line_moves(&m, 0);
+    m.apply(Action::GoTo(2)).unwrap();
+    // The game's own next move just steps on, for either side.
+    explore(&mut m, "c3");
+    assert_eq!((m.line_on(), m.cursor()), (0, 3));
+    m.apply(Action::GoTo(2)).unwrap();
+    // Another move is a variation, whoever's turn it is (here the computer's side).
+    explore(&mut m, "c5");
+    assert_eq!((m.line_count(), m.line_on(), m.cursor()), (2, 1, 3));
+    explore(&mut m, "f4");
+    assert_eq!(line_moves(&m, 1), ["f5", "d6", "c5", "f4"]);
+    assert_eq!(line_moves(&m, 0), game);
+    assert_eq!(m.leaves_game_at(), Some(2));
+    assert_eq!(m.parent_of(1), Some((0, 2)));
+    // The same move again from the game goes to that variation rather than making another.
+    m.apply(Action::ToLine { line: 0, index: 2 }).unwrap();
+    assert_eq!(m.branches(), [Branch { line: 1, from: 2 }]);
+    explore(&mut m, "c5");
+    assert_eq!((m.line_count(), m.line_on(), m.cursor()), (2, 1, 3));
+    // A variation of the variation, then deleting the first deletes both, and the game
+    // comes back on screen where the variation left it.
+    explore(&mut m, "f6");
+    assert_eq!((m.line_count(), m.line_on()), (3, 2));
+    assert_eq!(m.parent_of(2), Some((1, 3)));
+    m.apply(Action::ToLine { line: 1, index: 3 }).unwrap();
+    // From the variation, the game is a branch too.
+    assert_eq!(
+        m.branches(),
+        [Branch { line: 0, from: 2 }, Branch { line: 2, from: 3 }]
+    );
+    m.apply(Action::ToLine { line: 2, index: 4 }).unwrap();
+    m.apply(Action::DeleteLine(1)).unwrap();
+    assert_eq!((m.line_count(), m.line_on(), m.cursor()), (1, 0, 2));
+    assert_eq!(line_moves(&m, 0), game);
+    assert_eq!(m.apply(Action::DeleteLine(0)), Err(Refusal::NothingThere));
+}
+
+#[test]
+fn exploring_refuses_illegal_moves_and_makes_no_empty_variation() {
+    let mut m = othello(Side::Human, Side::Human);
+    play_all(&mut m, &[sq("f5"), sq("d6")]);
+    m.apply(Action::GoTo(1)).unwrap();
+    let before = m.clone();
+    assert!(matches!(
+        m.apply(Action::Explore(Move::Place(sq("a1")))),
+        Err(Refusal::Illegal(_))
+    ));
+    assert_eq!(m, before);
+    assert_eq!(
+        m.apply(Action::ToLine { line: 3, index: 0 }),
+        Err(Refusal::NothingThere)
+    );
+    assert_eq!(
+        m.apply(Action::ToLine { line: 0, index: 9 }),
+        Err(Refusal::NothingThere)
+    );
+}
+
+#[test]
+fn a_move_that_cuts_the_game_deletes_the_variations_of_what_was_cut() {
+    let mut m = othello(Side::Human, Side::Human);
+    play_all(&mut m, &[sq("f5"), sq("d6"), sq("c3"), sq("d3")]);
+    // One variation leaves at move 1 (kept), one at move 3 (cut below).
+    m.apply(Action::GoTo(1)).unwrap();
+    explore(&mut m, "f6");
+    m.apply(Action::ToLine { line: 0, index: 3 }).unwrap();
+    explore(&mut m, "f4");
+    assert_eq!(m.line_count(), 3);
+    m.apply(Action::ToLine { line: 0, index: 4 }).unwrap();
+    m.apply(Action::Undo).unwrap();
+    m.apply(Action::Undo).unwrap();
+    assert_eq!(m.cursor(), 2);
+    m.apply(Action::Play(sq("c5"))).unwrap();
+    assert_eq!(m.line_count(), 2);
+    assert_eq!(line_moves(&m, 1), ["f5", "f6"]);
+}
+
+#[test]
+fn an_analysis_filed_on_one_line_reaches_the_lines_that_share_its_move() {
+    let mut m = othello(Side::Human, Side::Human);
+    play_all(&mut m, &[sq("f5"), sq("d6"), sq("c3")]);
+    m.apply(Action::GoTo(2)).unwrap();
+    explore(&mut m, "c5");
+    m.apply(Action::ToLine { line: 0, index: 0 }).unwrap();
+    let annotation = |m: &Match, index: usize, next: &str| Annotation {
+        key: m.history()[index].position.fingerprint(),
+        worth: ishi_analysis::Worth::Discs {
+            margin: 0.0,
+            exact: false,
+        },
+        unit: ValueUnit::Discs,
+        best: None,
+        next: Some(m.history()[index].position.parse_move(next).unwrap()),
+        played: None,
+        deep: false,
+    };
+    let first = annotation(&m, 0, "f5");
+    m.apply(Action::Annotate {
+        index: 0,
+        annotation: first.clone(),
+    })
+    .unwrap();
+    let third = annotation(&m, 2, "c3");
+    m.apply(Action::Annotate {
+        index: 2,
+        annotation: third,
+    })
+    .unwrap();
+    // The variation shares f5 from the start (filed there too), not c3 from move 2.
+    assert_eq!(m.annotation_of(1, 0), Some(&first));
+    assert_eq!(m.annotation_of(1, 2), None);
+}

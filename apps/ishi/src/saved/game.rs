@@ -1,4 +1,5 @@
-//! A match as saved: its configuration and the events from the start, with the cursor.
+//! A match as saved: its configuration and the events from the start, with the cursor, and
+//! the variations made in review, each as the line it leaves, where, and its own events.
 //!
 //! Undo and redo still work after a reload because the redo line is saved too. Loading
 //! replays the events through the rules, so a saved game that is not a legal game (a damaged
@@ -13,8 +14,8 @@ use ishi_scoring::DeadStones;
 use serde::{Deserialize, Serialize};
 
 use crate::model::{
-    Action, Annotation, Ending, GameKind, Judged, Match, MatchConfig, MoveNameError, Played,
-    Refusal, Snapshot, ValueUnit,
+    Action, Annotation, Ending, GameKind, Judged, Match, MatchConfig, MoveNameError, Outcome,
+    Played, Practised, Refusal, Snapshot, ValueUnit,
 };
 
 /// One saved event of a match.
@@ -42,6 +43,48 @@ pub struct SavedMatch {
     pub played: usize,
     /// The analyses of its positions ("Analyse this game"), by their snapshots' indices in
     /// the replayed history (forced passes included, as replay makes them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub analysis: Vec<SavedAnnotation>,
+    /// The variations made in review, in the order they were made: variation `n` is the
+    /// match's line `n` (line 0 is the game).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<SavedVariation>,
+    /// The line on screen: 0 for the game, else its variation's number.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub line: usize,
+    /// The results of practising the game's mistakes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub practised: Vec<SavedPractised>,
+}
+
+/// The result of practising one position of the game, saved.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct SavedPractised {
+    /// The position's snapshot index in the game.
+    pub index: usize,
+    /// Solved at this try (from 1), or `None`: missed.
+    pub solved: Option<u8>,
+    /// Whether a hint was asked for.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hinted: bool,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// A variation, saved.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct SavedVariation {
+    /// The line it leaves: 0 for the game, else an earlier variation's number.
+    pub parent: usize,
+    /// The index of the last snapshot it shares with that line.
+    pub from: usize,
+    /// Its moves after that snapshot, by name (a variation has no other events).
+    pub moves: Vec<String>,
+    /// The snapshot on screen when it is.
+    pub cursor: usize,
+    /// The analyses of its own positions, from `from` on.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub analysis: Vec<SavedAnnotation>,
 }
@@ -108,6 +151,40 @@ pub enum MatchLoadError {
     },
     /// The saved cursor is past the last event.
     Cursor,
+    /// A variation cannot be replayed: its number (from 1) and why.
+    Variation {
+        /// Its number.
+        number: usize,
+        /// Why.
+        error: VariationError,
+    },
+}
+
+/// Why a saved variation cannot be replayed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum VariationError {
+    /// It leaves a line that is not an earlier one, or at a snapshot that line does not have.
+    Parent,
+    /// Its first move is one another line already plays from there: no variation.
+    Duplicate,
+    /// A move's name is not a move of the board.
+    Move(MoveNameError),
+    /// The rules refuse a move where it comes.
+    Refused(Refusal),
+    /// Its cursor is past its last snapshot.
+    Cursor,
+}
+
+impl std::fmt::Display for VariationError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            VariationError::Parent => f.write_str("it leaves a line or a move that is not there"),
+            VariationError::Duplicate => f.write_str("another line already plays its first move"),
+            VariationError::Move(e) => e.fmt(f),
+            VariationError::Refused(r) => r.fmt(f),
+            VariationError::Cursor => f.write_str("its cursor is past its last move"),
+        }
+    }
 }
 
 impl std::fmt::Display for MatchLoadError {
@@ -116,6 +193,7 @@ impl std::fmt::Display for MatchLoadError {
             MatchLoadError::Setup(e) => e.fmt(f),
             MatchLoadError::Event { number, error } => write!(f, "event {number}: {error}"),
             MatchLoadError::Cursor => f.write_str("the saved cursor is past the last event"),
+            MatchLoadError::Variation { number, error } => write!(f, "variation {number}: {error}"),
         }
     }
 }
@@ -145,14 +223,34 @@ fn events(history: &[Rc<Snapshot>]) -> Vec<(usize, SavedEvent)> {
 impl SavedMatch {
     /// The saved form of `m`.
     pub fn of(m: &Match) -> SavedMatch {
-        let all = events(m.history());
-        let played = all.iter().filter(|(i, _)| *i <= m.cursor()).count();
+        let game = m.snapshots_of(0).unwrap_or_default();
+        let all = events(game);
+        let cursor = m.cursor_of(0).unwrap_or_default();
+        let played = all.iter().filter(|(i, _)| *i <= cursor).count();
         SavedMatch {
             config: m.config().clone(),
             events: all.into_iter().map(|(_, e)| e).collect(),
             played,
-            analysis: (0..m.history().len())
-                .filter_map(|i| Some(saved_annotation(m, i, m.annotation(i)?)))
+            analysis: saved_annotations(m, 0, 0),
+            variations: (1..m.line_count())
+                .filter_map(|line| saved_variation(m, line))
+                .collect(),
+            line: m.line_on(),
+            practised: m
+                .practised()
+                .iter()
+                .map(|p| match p.outcome {
+                    Outcome::Solved { tries, hinted } => SavedPractised {
+                        index: p.index,
+                        solved: Some(tries),
+                        hinted,
+                    },
+                    Outcome::Missed => SavedPractised {
+                        index: p.index,
+                        solved: None,
+                        hinted: false,
+                    },
+                })
                 .collect(),
         }
     }
@@ -179,23 +277,120 @@ impl SavedMatch {
             }
         }
         m.set_cursor(cursor_at);
-        for saved in &self.analysis {
-            // An analysis that no longer fits the game (a damaged file) is left out: it is a
-            // help to the review, not part of the game.
-            if let Some(annotation) = annotation(&m, saved) {
-                let _stale = m.apply(Action::Annotate {
-                    index: saved.index,
-                    annotation,
-                });
-            }
+        file_annotations(&mut m, &self.analysis);
+        for saved in &self.practised {
+            let outcome = match saved.solved {
+                Some(tries) => Outcome::Solved {
+                    tries,
+                    hinted: saved.hinted,
+                },
+                None => Outcome::Missed,
+            };
+            m.file_practised(Practised {
+                index: saved.index,
+                outcome,
+            });
+        }
+        for (n, variation) in self.variations.iter().enumerate() {
+            replay_variation(&mut m, n + 1, variation).map_err(|error| {
+                MatchLoadError::Variation {
+                    number: n + 1,
+                    error,
+                }
+            })?;
+        }
+        if m.line_on() != self.line {
+            let index = m.cursor_of(self.line).ok_or(MatchLoadError::Cursor)?;
+            m.apply(Action::ToLine {
+                line: self.line,
+                index,
+            })
+            .map_err(|_| MatchLoadError::Cursor)?;
         }
         Ok(m)
     }
 }
 
-/// The saved form of the annotation of the snapshot at `index` of `m`.
-fn saved_annotation(m: &Match, index: usize, a: &Annotation) -> SavedAnnotation {
-    let position = &m.history()[index].position;
+/// The saved annotations of line `line` of `m`, from its snapshot `from` on.
+fn saved_annotations(m: &Match, line: usize, from: usize) -> Vec<SavedAnnotation> {
+    let Some(snapshots) = m.snapshots_of(line) else {
+        return Vec::new();
+    };
+    (from..snapshots.len())
+        .filter_map(|i| Some(saved_annotation(snapshots, i, m.annotation_of(line, i)?)))
+        .collect()
+}
+
+/// The saved form of variation `line` of `m`.
+fn saved_variation(m: &Match, line: usize) -> Option<SavedVariation> {
+    let (parent, from) = m.parent_of(line)?;
+    let snapshots = m.snapshots_of(line)?;
+    Some(SavedVariation {
+        parent,
+        from,
+        moves: events(snapshots)
+            .into_iter()
+            .filter(|(i, _)| *i > from)
+            .filter_map(|(_, e)| match e {
+                SavedEvent::Move(name) => Some(name),
+                _ => None,
+            })
+            .collect(),
+        cursor: m.cursor_of(line)?,
+        analysis: saved_annotations(m, line, from),
+    })
+}
+
+/// Files the saved analyses on the line on screen of `m`. An analysis that no longer fits the
+/// game (a damaged file) is left out: it is a help to the review, not part of the game.
+fn file_annotations(m: &mut Match, analysis: &[SavedAnnotation]) {
+    for saved in analysis {
+        if let Some(annotation) = annotation(m, saved) {
+            let _stale = m.apply(Action::Annotate {
+                index: saved.index,
+                annotation,
+            });
+        }
+    }
+}
+
+/// Replays variation `number` of a saved match onto `m`, which has the lines before it.
+fn replay_variation(
+    m: &mut Match,
+    number: usize,
+    saved: &SavedVariation,
+) -> Result<(), VariationError> {
+    if saved.parent >= number {
+        return Err(VariationError::Parent);
+    }
+    m.apply(Action::ToLine {
+        line: saved.parent,
+        index: saved.from,
+    })
+    .map_err(|_| VariationError::Parent)?;
+    for (i, name) in saved.moves.iter().enumerate() {
+        let mv = m
+            .position()
+            .parse_move(name)
+            .map_err(VariationError::Move)?;
+        m.apply(Action::Explore(mv))
+            .map_err(VariationError::Refused)?;
+        if i == 0 && (m.line_on() != number || m.line_count() != number + 1) {
+            return Err(VariationError::Duplicate);
+        }
+    }
+    if saved.moves.is_empty() {
+        return Err(VariationError::Duplicate);
+    }
+    m.apply(Action::GoTo(saved.cursor))
+        .map_err(|_| VariationError::Cursor)?;
+    file_annotations(m, &saved.analysis);
+    Ok(())
+}
+
+/// The saved form of the annotation of the snapshot at `index` of a line with `snapshots`.
+fn saved_annotation(snapshots: &[Rc<Snapshot>], index: usize, a: &Annotation) -> SavedAnnotation {
+    let position = &snapshots[index].position;
     SavedAnnotation {
         index,
         worth: a.worth,

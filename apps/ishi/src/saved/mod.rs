@@ -19,7 +19,10 @@ use ishi_online::protocol::GameId;
 use serde::Deserialize;
 
 pub use format::{OnlineSeat, RecentGame, SavedApp, VERSION};
-pub use game::{EventError, MatchLoadError, SavedAnnotation, SavedEvent, SavedMatch};
+pub use game::{
+    EventError, MatchLoadError, SavedAnnotation, SavedEvent, SavedMatch, SavedPractised,
+    SavedVariation, VariationError,
+};
 
 use crate::model::Match;
 use crate::settings::Settings;

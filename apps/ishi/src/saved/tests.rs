@@ -477,3 +477,117 @@ fn a_rules_value_that_does_not_read_is_a_damaged_save() {
         );
     }
 }
+
+/// Every line of `m` as its snapshots' positions, with its cursor.
+fn lines_of(m: &Match) -> Vec<(Vec<ishi_rules::any::Position>, Option<usize>)> {
+    (0..m.line_count())
+        .map(|line| {
+            let positions = m
+                .snapshots_of(line)
+                .unwrap()
+                .iter()
+                .map(|s| s.position.clone())
+                .collect();
+            (positions, m.cursor_of(line))
+        })
+        .collect()
+}
+
+fn explore(m: &mut Match, name: &str) {
+    let mv = m.position().parse_move(name).unwrap();
+    m.apply(Action::Explore(mv)).unwrap();
+}
+
+#[test]
+fn variations_are_saved_with_their_places_cursors_and_analyses() {
+    let mut m = othello(ByColor::new(
+        Side::Human,
+        Side::Computer(OthelloLevel::Club),
+    ));
+    for name in ["f5", "d6", "c3", "d3", "c4"] {
+        let mv = m.position().parse_move(name).unwrap();
+        m.force_play(mv).unwrap();
+    }
+    m.apply(Action::GoTo(2)).unwrap();
+    explore(&mut m, "c5");
+    explore(&mut m, "f4");
+    m.apply(Action::GoTo(3)).unwrap();
+    explore(&mut m, "f6");
+    m.apply(Action::ToLine { line: 0, index: 0 }).unwrap();
+    explore(&mut m, "e6");
+    let key = m.history()[1].position.fingerprint();
+    m.apply(Action::Annotate {
+        index: 1,
+        annotation: crate::model::Annotation {
+            key,
+            worth: ishi_analysis::Worth::Discs {
+                margin: 2.0,
+                exact: false,
+            },
+            unit: crate::model::ValueUnit::Discs,
+            best: None,
+            next: None,
+            played: None,
+            deep: false,
+        },
+    })
+    .unwrap();
+    m.apply(Action::ToLine { line: 2, index: 4 }).unwrap();
+    let saved = SavedMatch::of(&m);
+    assert_eq!(saved.line, 2);
+    assert_eq!(saved.variations.len(), 3);
+    assert_eq!(
+        (saved.variations[1].parent, saved.variations[1].from),
+        (1, 3)
+    );
+    assert_eq!(saved.variations[2].moves, ["e6"]);
+    let back = round_trip(&m);
+    assert_eq!(lines_of(&back), lines_of(&m));
+    assert_eq!((back.line_on(), back.cursor()), (2, 4));
+    assert!(back.annotation_of(3, 1).is_some());
+    assert_eq!(SavedMatch::of(&back), saved);
+}
+
+#[test]
+fn a_damaged_variation_is_refused_with_its_number_and_why() {
+    let mut m = othello(humans());
+    play(&mut m, [sq("f5"), sq("d6")]);
+    m.apply(Action::GoTo(1)).unwrap();
+    explore(&mut m, "f6");
+    let good = SavedMatch::of(&m);
+    let broken = |change: fn(&mut SavedVariation)| {
+        let mut saved = good.clone();
+        change(&mut saved.variations[0]);
+        saved.load().unwrap_err()
+    };
+    let error = |error| MatchLoadError::Variation { number: 1, error };
+    assert_eq!(broken(|v| v.parent = 1), error(VariationError::Parent));
+    assert_eq!(broken(|v| v.from = 9), error(VariationError::Parent));
+    assert_eq!(
+        broken(|v| v.moves = vec!["d6".into()]),
+        error(VariationError::Duplicate)
+    );
+    assert_eq!(
+        broken(|v| v.moves.clear()),
+        error(VariationError::Duplicate)
+    );
+    assert!(matches!(
+        broken(|v| v.moves = vec!["a1".into()]),
+        MatchLoadError::Variation {
+            error: VariationError::Refused(Refusal::Illegal(_)),
+            ..
+        }
+    ));
+    assert!(matches!(
+        broken(|v| v.moves = vec!["z9".into()]),
+        MatchLoadError::Variation {
+            error: VariationError::Move(_),
+            ..
+        }
+    ));
+    assert_eq!(broken(|v| v.cursor = 7), error(VariationError::Cursor));
+    assert_eq!(
+        broken(|v| v.moves.clear()).to_string(),
+        "variation 1: another line already plays its first move"
+    );
+}

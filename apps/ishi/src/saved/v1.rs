@@ -186,6 +186,9 @@ impl SavedMatch1 {
             events: self.events,
             played: self.played,
             analysis: Vec::new(),
+            variations: Vec::new(),
+            line: 0,
+            practised: Vec::new(),
         })
     }
 }

@@ -51,6 +51,26 @@ pub(super) fn next_job(m: &Match, run: AnalysisRun) -> Option<Job> {
     })
 }
 
+/// On a variation of `m`, the next of its positions to analyse with the quick budget: where it
+/// leaves the game (which judges its first move), the one on screen, then the others; `None`
+/// on the game, or when they all are.
+pub(super) fn variation_job(m: &Match) -> Option<Job> {
+    let from = m.leaves_game_at()?;
+    let cursor = m.cursor();
+    let index = [from, cursor]
+        .into_iter()
+        .chain(from..m.history().len())
+        .find(|&i| !analysed(m, i))?;
+    Some(Job {
+        epoch: m.history()[index].position.fingerprint(),
+        task: JobTask::Analyse {
+            index,
+            played: played_from(m, index),
+            deep: false,
+        },
+    })
+}
+
 /// Files in `m` the worker's answer `reply` for the snapshot at `index` (whose position had
 /// `key`), analysed by `run`: whether it was filed (a position that changed meanwhile is
 /// refused as stale, and asked for again), or `None` when the worker failed and the run

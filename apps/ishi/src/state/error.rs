@@ -32,6 +32,8 @@ pub enum AppError {
     /// A part of the web build that loads when first needed (a WASM module of its own)
     /// could not be fetched: offline on a first visit, or a newer build on the server.
     Unavailable,
+    /// "Practise": the analysis found no move of a person to practise.
+    NoMistakes,
 }
 
 impl AppError {
@@ -62,6 +64,7 @@ impl std::fmt::Display for AppError {
             AppError::Offline => f.write_str("the link to the game server is down"),
             AppError::NoServer => f.write_str("no game server is set"),
             AppError::Unavailable => f.write_str("a part of the app could not be loaded"),
+            AppError::NoMistakes => f.write_str("the analysis found no mistake to practise"),
         }
     }
 }

@@ -37,6 +37,7 @@ mod error;
 mod feedback;
 mod hints;
 pub mod online;
+mod practice;
 
 use std::mem;
 use std::rc::Rc;
@@ -49,6 +50,9 @@ pub use error::{AppError, ComputerFailure};
 pub use feedback::{Cue, Feedback, Sound};
 pub use hints::{HintValue, Hints};
 pub use online::{Link, Online, OnlineAction};
+pub use practice::{
+    Exercise, Hint, Practice, PracticeAction, Quarter, SOLUTION_PLIES, Stage, TRIES, exercises,
+};
 
 use ishi_online::protocol::Summary;
 use ishi_scoring::DeadStones;
@@ -57,6 +61,7 @@ use crate::model::{Action, GameKind, Match, MatchConfig, Refusal};
 use crate::records::ImportError;
 use crate::saved::{LoadError, Loaded, OnlineSeat, RECENT_GAMES, RecentGame, SavedApp, SavedMatch};
 use crate::settings::{Confirm, Language, Settings, Theme};
+use ishi_rules::Move;
 
 /// Which overlay is open.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
@@ -188,6 +193,8 @@ pub enum AppAction {
     Online(OnlineAction),
     /// How Go's network stands: the web's worker fetches it once a Go game is on screen.
     Network(NetworkStatus),
+    /// Practising the mistakes of the game on screen.
+    Practise(PracticeAction),
 }
 
 /// Where Go's network stands. The desktop and the command line carry it in the binary; the
@@ -268,6 +275,8 @@ pub struct AppState {
     link_up: bool,
     /// Where Go's network stands.
     network: NetworkStatus,
+    /// Practising the mistakes of the game on screen.
+    practice: Option<Practice>,
 }
 
 /// The most online seats kept on a device.
@@ -302,6 +311,7 @@ impl AppState {
             lines: Vec::new(),
             link_up: false,
             network: NetworkStatus::Unknown,
+            practice: None,
         };
         if let Some(game) = online {
             state.open_online(game);
@@ -360,6 +370,11 @@ impl AppState {
     /// Where Go's network stands.
     pub fn network(&self) -> NetworkStatus {
         self.network
+    }
+
+    /// The practice of the game's mistakes under way.
+    pub fn practice(&self) -> Option<&Practice> {
+        self.practice.as_ref()
     }
 
     /// The open overlay.
@@ -462,7 +477,10 @@ impl AppState {
             .computer_to_move()
             .filter(|_| !self.paused && !self.reviewing)
         else {
-            return self.analysis_job().or_else(|| self.hints_job());
+            return self
+                .analysis_job()
+                .or_else(|| self.variation_job())
+                .or_else(|| self.hints_job());
         };
         if self.computer_failure().is_some() {
             return None;
@@ -493,6 +511,14 @@ impl AppState {
         analysis::next_job(&self.current, self.analysing?)
     }
 
+    /// In review on a variation, the next of its positions to analyse (the one on screen
+    /// first), with the quick budget: its values and best replies come as it is played.
+    fn variation_job(&self) -> Option<Job> {
+        self.reviewing
+            .then(|| analysis::variation_job(&self.current))
+            .flatten()
+    }
+
     /// Starts analysing the match on screen, or stops (`None`).
     fn set_analysing(&mut self, run: Option<AnalysisRun>) -> Effects {
         self.analysing = run;
@@ -505,11 +531,18 @@ impl AppState {
     /// Files the worker's answer for the snapshot at `index` (whose position had `key`), and
     /// ends the run once every position is analysed, or when the worker failed.
     fn on_analysed(&mut self, index: usize, key: u64, reply: Reply) -> Effects {
-        let Some(run) = self.analysing else {
+        let exploring = self.reviewing && self.current.line_on() != 0;
+        let Some(run) = self
+            .analysing
+            .or(exploring.then_some(AnalysisRun { deep: false }))
+        else {
             return Effects::NONE;
         };
         let filed = analysis::file(&mut self.current, run, index, key, reply);
-        if filed.is_none() || self.analysis_job().is_none() {
+        if let Some(practice) = &mut self.practice {
+            practice.step(&mut self.current, None);
+        }
+        if self.analysing.is_some() && (filed.is_none() || self.analysis_job().is_none()) {
             self.analysing = None;
         }
         if filed == Some(true) {
@@ -624,7 +657,18 @@ impl AppState {
                 Ok(Effects::NONE)
             }
             AppAction::SetReviewing(reviewing) => {
+                if !reviewing {
+                    self.end_practice()?;
+                }
                 self.reviewing = reviewing;
+                // The game goes on where its line was left, never on a variation.
+                if !reviewing && self.current.line_on() != 0 {
+                    let index = self.current.cursor_of(0).unwrap_or_default();
+                    self.current
+                        .apply(Action::ToLine { line: 0, index })
+                        .map_err(AppError::Refused)?;
+                    return Ok(Effects::SAVE);
+                }
                 Ok(Effects::NONE)
             }
             AppAction::Show(overlay) => {
@@ -637,6 +681,7 @@ impl AppState {
             }
             AppAction::Report(error) => Err(error),
             AppAction::Online(action) => self.on_online(action),
+            AppAction::Practise(action) => self.on_practice(action),
             AppAction::Network(status) => {
                 // A worker started again (after a cancelled search) loads the network again,
                 // from the cache: once ready, the page does not say "loading" again.
@@ -654,12 +699,24 @@ impl AppState {
         if self.online.is_some() {
             return self.on_online_match(action);
         }
+        let action = self.in_review(action);
+        let tried = match action {
+            Action::Explore(mv)
+                if self
+                    .practice
+                    .as_ref()
+                    .is_some_and(|p| p.takes_move(&self.current)) =>
+            {
+                Some(mv)
+            }
+            _ => None,
+        };
         let undoing = matches!(action, Action::Undo | Action::Redo);
         let played = matches!(
             action,
-            Action::Play(_) | Action::Pass | Action::Computer { .. }
+            Action::Play(_) | Action::Pass | Action::Computer { .. } | Action::Explore(_)
         );
-        let touch = matches!(action, Action::Play(_) | Action::Pass);
+        let touch = matches!(action, Action::Play(_) | Action::Pass | Action::Explore(_));
         let shown = self.current.line().len();
         match self.current.apply(action) {
             Ok(()) => {}
@@ -668,6 +725,9 @@ impl AppState {
             Err(refusal) => return Err(AppError::Refused(refusal)),
         }
         self.notice = Notice::None;
+        if let (Some(practice), Some(mv)) = (&mut self.practice, tried) {
+            practice.step(&mut self.current, Some(mv));
+        }
         // Stepping back through a computer-only game pauses it, so the watcher can look.
         if undoing && self.current.config().is_watched() {
             self.paused = true;
@@ -683,6 +743,65 @@ impl AppState {
             feedback,
             ..Effects::SAVE
         })
+    }
+
+    /// A move played in review explores a variation ([`Action::Explore`]), unless it goes
+    /// on with the game from its end, a person to move.
+    fn in_review(&self, action: Action) -> Action {
+        let m = &self.current;
+        let continues = m.line_on() == 0 && !m.can_redo() && m.human_to_move();
+        let mv = match action {
+            Action::Play(cell) => Move::Place(cell),
+            Action::Pass => Move::Pass,
+            other => return other,
+        };
+        if self.reviewing && !continues {
+            Action::Explore(mv)
+        } else {
+            action
+        }
+    }
+
+    fn on_practice(&mut self, action: PracticeAction) -> Result<Effects, AppError> {
+        let refused = AppError::Refused;
+        if action == PracticeAction::Start {
+            self.end_practice()?;
+            let found = exercises(&self.current);
+            let mut practice =
+                Practice::new(found, self.current.line_count()).ok_or(AppError::NoMistakes)?;
+            self.reviewing = true;
+            self.overlay = Overlay::None;
+            practice.show(&mut self.current).map_err(refused)?;
+            self.practice = Some(practice);
+            return Ok(Effects::SAVE);
+        }
+        let Some(practice) = &mut self.practice else {
+            return Err(refused(Refusal::NothingThere));
+        };
+        let m = &mut self.current;
+        match action {
+            PracticeAction::Start => {}
+            PracticeAction::Hint => practice.hinted = true,
+            PracticeAction::Retry => practice.retry(m).map_err(refused)?,
+            PracticeAction::Solution => practice.solution(m).map_err(refused)?,
+            PracticeAction::Next => {
+                practice.next(m).map_err(refused)?;
+            }
+            PracticeAction::Stop => self.end_practice()?,
+        }
+        Ok(Effects::SAVE)
+    }
+
+    /// Ends the practice under way, if any, filing the exercise on screen's result.
+    fn end_practice(&mut self) -> Result<(), AppError> {
+        if let Some(mut practice) = self.practice.take()
+            && practice.stage != Stage::Done
+        {
+            practice
+                .finish(&mut self.current)
+                .map_err(AppError::Refused)?;
+        }
+        Ok(())
     }
 
     fn on_computer_move(&mut self, epoch: u64, reply: Reply) -> Result<Effects, AppError> {
@@ -739,6 +858,7 @@ impl AppState {
 
     fn new_game(&mut self, config: MatchConfig) -> Result<Effects, AppError> {
         let next = Match::new(config.clone()).map_err(AppError::Setup)?;
+        self.practice = None;
         self.leave_online();
         self.settings.remember(&config);
         let previous = mem::replace(&mut self.current, next);
@@ -752,6 +872,7 @@ impl AppState {
     }
 
     fn switch_game(&mut self, kind: GameKind) -> Result<Effects, AppError> {
+        self.end_practice()?;
         let left = self.online.is_some();
         self.leave_online();
         if self.current.kind() == kind {
@@ -769,6 +890,7 @@ impl AppState {
     /// Puts `next` on screen for review, keeping an unfinished match with moves in the recent
     /// games so that nothing is lost.
     fn open(&mut self, next: Match) -> Effects {
+        self.practice = None;
         self.leave_online();
         let previous = mem::replace(&mut self.current, next);
         if previous.result().is_none() && previous.history().len() > 1 {
@@ -803,9 +925,14 @@ impl AppState {
         settings.sanitize();
     }
 
-    /// Adds the match at the cursor to the recent games once it is finished.
+    /// Adds the match at the cursor to the recent games once it is finished (the game, not
+    /// a variation played to its end).
     fn record_finished(&mut self) {
-        let Some(result) = self.current.result() else {
+        let Some(result) = self
+            .current
+            .result()
+            .filter(|_| self.current.line_on() == 0)
+        else {
             return;
         };
         let game = SavedMatch::of(&self.current);

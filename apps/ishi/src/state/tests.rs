@@ -892,3 +892,238 @@ fn go_s_policy_asks_for_the_hints_search_and_shows_its_policy_alone() {
         .unwrap();
     assert_eq!((state.policy(), state.job()), (None, None));
 }
+
+#[test]
+fn a_move_in_review_explores_a_variation_analysed_on_the_fly() {
+    let mut state = humans_playing();
+    for name in ["e6", "f4", "e3", "d6", "c5", "f6", "e7", "f5", "g5"] {
+        state.apply(play(sq(name))).unwrap();
+    }
+    let game = state.current().snapshots_of(0).unwrap().to_vec();
+    assert_eq!(state.recent().len(), 1, "the wipe-out is over");
+    state.apply(AppAction::SetReviewing(true)).unwrap();
+    state.apply(AppAction::Match(Action::GoTo(7))).unwrap();
+    // White's better f3 instead of the game's f5: a variation, the game untouched.
+    state.apply(play(sq("f3"))).unwrap();
+    let m = state.current();
+    assert_eq!(
+        (m.line_on(), m.cursor(), m.leaves_game_at()),
+        (1, 8, Some(7))
+    );
+    assert_eq!(m.snapshots_of(0).unwrap(), &game[..]);
+    // Its positions are analysed as they come.
+    let Some(Job {
+        epoch: key,
+        task: JobTask::Analyse { index, played, .. },
+    }) = state.job()
+    else {
+        panic!("no analysis of the variation: {:?}", state.job());
+    };
+    // First the branch point with the variation's move (which judges it).
+    assert_eq!((index, played), (7, Some(Move::Place(sq("f3")))));
+    let reply = analyse_for_real(&state, index, played);
+    state
+        .apply(AppAction::Analysed { index, key, reply })
+        .unwrap();
+    assert!(
+        state
+            .current()
+            .annotation(7)
+            .is_some_and(|a| a.played.is_some())
+    );
+    let Some(Job {
+        task: JobTask::Analyse { index, played, .. },
+        ..
+    }) = state.job()
+    else {
+        panic!("the position on screen is analysed next");
+    };
+    assert_eq!((index, played), (8, None));
+    // Closing the review goes back to the game where it was left; nothing joined the
+    // recent games.
+    state.apply(AppAction::SetReviewing(false)).unwrap();
+    let m = state.current();
+    assert_eq!((m.line_on(), m.cursor(), m.line_count()), (0, 7, 2));
+    assert_eq!(state.recent().len(), 1);
+    assert_eq!(state.job(), None);
+}
+
+/// The seeds' "white wiped out" between two people, analysed with the quick budget.
+fn wipe_out_analysed() -> AppState {
+    let mut state = humans_playing();
+    for name in ["e6", "f4", "e3", "d6", "c5", "f6", "e7", "f5", "g5"] {
+        state.apply(play(sq(name))).unwrap();
+    }
+    state
+        .apply(AppAction::Analyse(Some(AnalysisRun { deep: false })))
+        .unwrap();
+    answer_jobs(&mut state);
+    state
+}
+
+/// Answers the analysis jobs the state asks for, for real, until it asks for none.
+fn answer_jobs(state: &mut AppState) {
+    while let Some(Job {
+        epoch: key,
+        task: JobTask::Analyse { index, played, .. },
+    }) = state.job()
+    {
+        let reply = analyse_for_real(state, index, played);
+        state
+            .apply(AppAction::Analysed { index, key, reply })
+            .unwrap();
+    }
+}
+
+fn practise(state: &mut AppState, action: PracticeAction) {
+    state.apply(AppAction::Practise(action)).unwrap();
+}
+
+#[test]
+fn practising_a_blunder_judges_tries_and_keeps_the_result_with_the_game() {
+    let mut state = wipe_out_analysed();
+    let blunder = exercises(state.current())
+        .into_iter()
+        .find(|e| e.index == 7)
+        .unwrap();
+    assert_eq!(
+        (blunder.class, blunder.played),
+        (ishi_analysis::Class::Blunder, Move::Place(sq("f5")))
+    );
+    practise(&mut state, PracticeAction::Start);
+    // Step to White's blunder (the exercises before it, if any, are skipped unsolved).
+    while state.practice().unwrap().exercise().index != 7 {
+        practise(&mut state, PracticeAction::Next);
+    }
+    let m = state.current();
+    assert_eq!((m.line_on(), m.cursor()), (0, 7));
+    assert!(state.reviewing());
+    // The game's own move is wrong at once, with the game's loss.
+    state.apply(play(sq("f5"))).unwrap();
+    let practice = state.practice().unwrap();
+    assert!(matches!(
+        practice.stage,
+        Stage::Wrong(_, _, ishi_analysis::Class::Blunder)
+    ));
+    assert!(practice.can_retry());
+    practise(&mut state, PracticeAction::Retry);
+    assert_eq!(state.current().line_count(), 1, "a try leaves no variation");
+    // A hint, then another move, judged by the analysis of the position with it.
+    practise(&mut state, PracticeAction::Hint);
+    assert!(matches!(
+        state.practice().unwrap().hint(state.current()),
+        Some(Hint::Edge(_) | Hint::Quarter(_) | Hint::Centre)
+    ));
+    let best = blunder.best.unwrap();
+    let other = state
+        .current()
+        .position()
+        .legal_cells()
+        .into_iter()
+        .map(Move::Place)
+        .find(|&mv| mv != best && mv != blunder.played)
+        .unwrap();
+    let Move::Place(cell) = other else {
+        unreachable!()
+    };
+    state.apply(play(cell)).unwrap();
+    assert_eq!(state.practice().unwrap().stage, Stage::Judging(other));
+    answer_jobs(&mut state);
+    let stage = state.practice().unwrap().stage;
+    assert!(
+        matches!(stage, Stage::Right(mv, _) | Stage::Wrong(mv, _, _) if mv == other),
+        "{stage:?}"
+    );
+    if state.practice().unwrap().can_retry() {
+        practise(&mut state, PracticeAction::Retry);
+        let Move::Place(cell) = best else {
+            unreachable!()
+        };
+        state.apply(play(cell)).unwrap();
+    }
+    assert!(matches!(state.practice().unwrap().stage, Stage::Right(..)));
+    // Stopping files the result with the game; the game is as it was, and saved with it.
+    let tries = state.practice().unwrap().tries;
+    practise(&mut state, PracticeAction::Stop);
+    assert_eq!(state.practice(), None);
+    let m = state.current();
+    assert_eq!((m.line_count(), m.line_on()), (1, 0));
+    let result = crate::model::Practised {
+        index: 7,
+        outcome: crate::model::Outcome::Solved {
+            tries,
+            hinted: true,
+        },
+    };
+    assert_eq!(m.practised(), [result]);
+    let text = crate::saved::encode(&state.saved()).unwrap();
+    let loaded = crate::saved::decode(&text).unwrap().load().unwrap();
+    assert_eq!(loaded.current.practised(), [result]);
+}
+
+#[test]
+fn a_practice_s_solution_plays_the_best_move_and_the_replies() {
+    let mut state = wipe_out_analysed();
+    practise(&mut state, PracticeAction::Start);
+    let exercise = state.practice().unwrap().exercise();
+    practise(&mut state, PracticeAction::Solution);
+    answer_jobs(&mut state);
+    let m = state.current();
+    assert_eq!(m.leaves_game_at(), Some(exercise.index));
+    let first = &m.history()[exercise.index + 1];
+    assert_eq!(first.played.as_ref().map(|p| p.mv), exercise.best);
+    // The replies as far as the game goes (a wipe-out ends early) or the solution's length.
+    let plies = m.history().len() - 1 - exercise.index;
+    assert!(plies >= 2 || m.is_over(), "{plies}");
+    assert!(plies <= usize::from(SOLUTION_PLIES) + 1);
+    practise(&mut state, PracticeAction::Next);
+    assert_eq!(
+        state.current().practised()[0].outcome,
+        crate::model::Outcome::Missed
+    );
+    assert_eq!(state.current().line_count(), 1);
+}
+
+#[test]
+fn practice_hints_name_corners_edges_quarters_and_the_centre() {
+    use super::practice::hint;
+    let cell = |name: &str| Move::Place(sq(name));
+    let go = |name: &str| Move::Place(go_cell(name.parse().unwrap(), 19));
+    assert_eq!(hint(GameKind::Othello, 8, cell("h8")), Hint::Corner);
+    assert_eq!(
+        hint(GameKind::Othello, 8, cell("a3")),
+        Hint::Edge(Quarter::UpperLeft)
+    );
+    assert_eq!(hint(GameKind::Othello, 8, cell("d4")), Hint::Centre);
+    assert_eq!(
+        hint(GameKind::Othello, 8, cell("g7")),
+        Hint::Quarter(Quarter::LowerRight)
+    );
+    assert_eq!(
+        hint(GameKind::Go, 19, go("S2")),
+        Hint::Edge(Quarter::LowerRight)
+    );
+    assert_eq!(
+        hint(GameKind::Go, 19, go("R3")),
+        Hint::Quarter(Quarter::LowerRight)
+    );
+    assert_eq!(
+        hint(GameKind::Go, 19, go("Q4")),
+        Hint::Quarter(Quarter::LowerRight)
+    );
+    assert_eq!(hint(GameKind::Go, 19, go("K10")), Hint::Centre);
+    assert_eq!(hint(GameKind::Go, 19, Move::Pass), Hint::Pass);
+}
+
+#[test]
+fn a_game_without_a_person_s_mistake_has_nothing_to_practise() {
+    let mut state = humans_playing();
+    assert_eq!(
+        state.apply(AppAction::Practise(PracticeAction::Start)),
+        Err(AppError::NoMistakes)
+    );
+    assert_eq!(
+        state.apply(AppAction::Practise(PracticeAction::Hint)),
+        Err(AppError::Refused(Refusal::NothingThere))
+    );
+}

@@ -381,6 +381,26 @@ impl GoRecord {
         Node { properties }
     }
 
+    /// The move a node of a variation plays, read as the main line's moves are, with where
+    /// its property is in the text; `None` for a node that plays no move.
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError`] at the property: two moves in one node, a value that is not a point
+    /// of this record's board.
+    pub fn variation_move(
+        &self,
+        node: &Node,
+    ) -> Result<Option<(RecordedMove, Option<sgf::Position>)>, RecordError> {
+        read::node_move(node, self.size)
+    }
+
+    /// The node that plays `mv` for `player`, as this record prints its moves (for the
+    /// variations a program builds).
+    pub fn variation_node(&self, player: Player, mv: Move) -> Node {
+        self.move_node(&RecordedMove::new(player, mv))
+    }
+
     fn move_node(&self, m: &RecordedMove) -> Node {
         let point =
             m.mv.point()

@@ -115,6 +115,23 @@ fn split_move(node: Node) -> Result<(Option<Property>, Vec<Property>), RecordErr
     Ok((mv, rest))
 }
 
+/// The move of `node` on a board of side `size`, if it plays one, and where its property is.
+pub(super) fn node_move(
+    node: &Node,
+    size: usize,
+) -> Result<Option<(RecordedMove, Option<Position>)>, RecordError> {
+    let (Some(property), _) = split_move(node.clone())? else {
+        return Ok(None);
+    };
+    let player = if property.id == "B" {
+        Player::Black
+    } else {
+        Player::White
+    };
+    let mv = read_move(&property, size)?;
+    Ok(Some((RecordedMove::new(player, mv), property.position)))
+}
+
 /// The record a game tree holds, and where its parts were.
 pub(super) fn read(tree: GameTree) -> Result<(GoRecord, Locations), RecordError> {
     let (line, trailing) = main_line(tree);
