@@ -433,8 +433,9 @@ test("a part of the app that cannot be fetched says so, and the board plays on",
     const page = await openPage(context, [], t.name);
     page.on("pageerror", (error) => pageErrors.push(error.message));
     await page.locator("header button.new-game").tap();
-    // The loader does not report a failed fetch: the app waits 15 s for the part.
-    const notice = page.locator(".unavailable[role=alert]");
+    // The loader does not report a failed fetch: the app waits 15 s for the part. (The move
+    // list beside the board, a part too, says so as well, hidden on a phone.)
+    const notice = page.locator(".unavailable[role=alert]:visible");
     await notice.waitFor({ timeout: 25_000 });
     assert.match(await notice.textContent(), /could not be loaded/);
     assert.ok(await notice.locator("button", { hasText: "Reload" }).isVisible());

@@ -10,7 +10,7 @@
 //! start is when saved data exists and the part that reads it cannot be loaded: starting
 //! fresh would write over it at the first save (`prepare`).
 
-use crate::saved::{self, LoadError, Loaded, SavedApp};
+use crate::saved::{self, LoadError, Loaded, SavedApp, Unsaved};
 use crate::state::{AppState, Notice};
 
 /// The saved state, or a fresh start; unreadable data is kept aside and reported.
@@ -50,12 +50,12 @@ fn read_saved(text: String) -> Result<Loaded, LoadError> {
 
 /// The text of `saved`, `None` if it cannot be written. A lazy part in the web's split
 /// build.
-fn write_saved(saved: SavedApp) -> Option<String> {
-    saved::encode(&saved)
+fn write_saved(unsaved: Unsaved) -> Option<String> {
+    saved::encode(&unsaved.saved())
 }
 
 crate::lazy::function!(READ_SAVED = "restore" fn read_saved(String) -> Result<Loaded, LoadError>);
-crate::lazy::function!(WRITE_SAVED = "save" fn write_saved(SavedApp) -> Option<String>);
+crate::lazy::function!(WRITE_SAVED = "save" fn write_saved(Unsaved) -> Option<String>);
 
 #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
 thread_local! {
@@ -91,13 +91,13 @@ pub async fn prepare() -> Result<(), crate::state::AppError> {
 /// and only the latest state of those that waited for it; `failed` runs if the part cannot
 /// be loaded (nothing was saved). Must be called inside the Dioxus runtime.
 pub fn save(state: &AppState, failed: impl FnOnce() + 'static) {
-    let saved = state.saved();
+    let unsaved = state.unsaved();
     #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
-    crate::lazy::call_soon(&SAVING, &WRITE_SAVED, [saved], write, failed);
+    crate::lazy::call_soon(&SAVING, &WRITE_SAVED, [unsaved], write, failed);
     #[cfg(not(all(feature = "wasm-split", target_arch = "wasm32")))]
     {
         drop(failed);
-        write(write_saved(saved));
+        write(write_saved(unsaved));
     }
 }
 
@@ -111,7 +111,7 @@ fn write(text: Option<String>) {
 #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
 thread_local! {
     /// The state to save next, while the part that writes it comes.
-    static SAVING: crate::lazy::Waiting<SavedApp> = const { crate::lazy::Waiting::latest() };
+    static SAVING: crate::lazy::Waiting<Unsaved> = const { crate::lazy::Waiting::latest() };
 }
 
 /// The desktop's other data files (the window's place), beside the state file.

@@ -22,11 +22,13 @@ pub(crate) const FILES: [&str; 9] = [
 /// each on its own (`$OUT_DIR/parts/` and the file's name) and its part renders it, after its
 /// markup, so that the first board does without them. Their rules come after the app's
 /// stylesheet in the page.
-pub(crate) const PARTS: [&str; 5] = [
+pub(crate) const PARTS: [&str; 7] = [
     "analysis/analysis.css",
     "analysis/graph.css",
     "more/more.css",
+    "moves/list.css",
     "new_game/new_game.css",
+    "practice/practice.css",
     "puzzles/puzzles.css",
 ];
 

@@ -12,6 +12,7 @@ pub mod moves;
 pub mod new_game;
 pub mod online;
 pub mod parts;
+pub mod practice;
 pub mod puzzles;
 pub mod review;
 pub mod status;
@@ -117,8 +118,13 @@ pub fn Shell() -> Element {
                         analysis::Graph { view: analysis.clone(), tr: view.tr }
                     }
                     aside { class: "moves-side", "aria-label": view.tr.moves(),
-                        moves::MoveList { view: view.moves.clone(), tr: view.tr, in_sheet: false }
+                        moves::MoveList { tr: view.tr, in_sheet: false }
                     }
+                }
+                if view.practice {
+                    practice::PracticeBar { tr: view.tr }
+                } else if view.variation {
+                    practice::VariationBar { tr: view.tr }
                 }
                 if let Some((cursor, last)) = view.review {
                     review::Review { cursor, last, numbers: view.numbers, tr: view.tr }
@@ -173,7 +179,10 @@ async fn preload() {
         online::ONLINE_BAR.load().await;
         online::SHARE.load().await;
         online::ONLINE_GAMES.load().await;
+        moves::MOVE_LIST.load().await;
         puzzles::PUZZLES.load().await;
+        practice::PRACTICE_BAR.load().await;
+        practice::VARIATION_BAR.load().await;
         controls::QUESTION.load().await;
         crate::net::DECODE.load().await;
         crate::net::ENCODE.load().await;

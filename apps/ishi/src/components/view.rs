@@ -6,7 +6,6 @@
 use crate::components::analysis::AnalysisView;
 use crate::components::board::BoardView;
 use crate::components::controls::ControlsView;
-use crate::components::moves::MovesView;
 use crate::components::online::OnlineView;
 use crate::components::status::StatusView;
 use crate::i18n::Tr;
@@ -35,10 +34,12 @@ pub struct AppView {
     pub overlay: Overlay,
     /// The online game's bar, when one is on screen.
     pub online: Option<OnlineView>,
-    /// The move list.
-    pub moves: MovesView,
     /// Go: whether the review shows move numbers on the stones (`None` in Othello).
     pub numbers: Option<bool>,
+    /// The practice of the game's mistakes is under way.
+    pub practice: bool,
+    /// In review, on a variation.
+    pub variation: bool,
 }
 
 impl AppView {
@@ -60,8 +61,9 @@ impl AppView {
                 .then(|| AnalysisView::of(state)),
             overlay: state.overlay(),
             online: OnlineView::of(state),
-            moves: MovesView::of(state),
             numbers: (m.kind() == GameKind::Go).then(|| state.settings().move_numbers),
+            practice: state.practice().is_some(),
+            variation: state.reviewing() && m.line_on() != 0,
         }
     }
 }

@@ -58,11 +58,6 @@ impl Tr {
                     "この対局を開けません: {why}。"
                 )
             }
-            AppError::NoRecentGame => say!(
-                self,
-                "That game is no longer in the recent list.",
-                "その対局はもう最近の対局にありません。"
-            ),
             AppError::Online(reason) => self.server_refusal(*reason),
             AppError::OnlineSetup(e) => {
                 let why = self.online_setup_error(e);
@@ -86,7 +81,7 @@ impl Tr {
             AppError::NoMistakes => say!(
                 self,
                 "the analysis found no inaccuracy, mistake or blunder of yours to practise",
-                "練習する疑問手・悪手・大悪手は見つかりませんでした"
+                "練習する緩手・疑問手・悪手は見つかりませんでした"
             ),
         }
     }

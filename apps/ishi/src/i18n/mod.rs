@@ -13,6 +13,7 @@ mod analysis;
 mod errors;
 mod menu;
 mod online;
+mod practice;
 mod puzzles;
 
 use ishi_ai::AnyLevel;

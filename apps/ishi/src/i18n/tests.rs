@@ -285,7 +285,6 @@ fn app_errors() -> Vec<AppError> {
     all.extend(setup_errors().into_iter().map(AppError::Setup));
     all.extend(import_errors().into_iter().map(AppError::Import));
     all.extend(match_load_errors().into_iter().map(AppError::Open));
-    all.push(AppError::NoRecentGame);
     all.extend(server_reasons().into_iter().map(AppError::Online));
     all.extend([
         AppError::OnlineSetup(ishi_online::SetupError::Time(ishi_online::TimeError)),

@@ -31,7 +31,7 @@ pub(super) struct Line {
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Branch {
     /// The variation's line, for [`Action::ToLine`](super::Action::ToLine) and
-    /// [`Action::DeleteLine`](super::Action::DeleteLine).
+    /// [`Match::delete_line`].
     pub line: usize,
     /// The index of the last snapshot it shares with the line on screen: it plays another
     /// move from there.
@@ -123,10 +123,11 @@ impl Match {
                         .is_some_and(|s| Rc::ptr_eq(s, first))
             });
             if !known && n > 0 {
-                branches.push(Branch { line, from: n - 1 });
+                // In order of where they leave, then of their lines (`line` grows).
+                let at = branches.partition_point(|b| b.from < n);
+                branches.insert(at, Branch { line, from: n - 1 });
             }
         }
-        branches.sort_by_key(|b| (b.from, b.line));
         branches
     }
 
@@ -184,8 +185,17 @@ impl Match {
         Ok(())
     }
 
-    /// [`Action::DeleteLine`](super::Action::DeleteLine).
-    pub(super) fn delete_line(&mut self, line: usize) -> Result<(), Refusal> {
+    /// Deletes variation `line` and the variations that leave it; the line on screen, if
+    /// deleted, gives way to the one it left, where it left it.
+    ///
+    /// A method rather than an [`Action`](super::Action): only the review's lazy parts delete
+    /// lines, and an action's code would be in the first board's module
+    /// (`state::DeleteLine` says more).
+    ///
+    /// # Errors
+    ///
+    /// [`Refusal::NothingThere`] for the game (line 0) or a line that is not there.
+    pub fn delete_line(&mut self, line: usize) -> Result<(), Refusal> {
         if line == 0 || line >= self.lines.len() {
             return Err(Refusal::NothingThere);
         }

@@ -110,9 +110,7 @@ pub enum Action {
         /// The snapshot's index in that line.
         index: usize,
     },
-    /// Review: deletes a variation and the variations that leave it. The game (line 0) is
-    /// not a variation.
-    DeleteLine(usize),
+
     /// Files the analysis of the position at this index of the history (any ply). Refused
     /// as stale when the position there is no longer the one analysed.
     Annotate {
@@ -412,7 +410,7 @@ impl Match {
             }
             Action::Explore(mv) => self.explore(mv),
             Action::ToLine { line, index } => self.show_line(line, index),
-            Action::DeleteLine(line) => self.delete_line(line),
+
             Action::Computer { epoch, mv } => {
                 if epoch != self.epoch {
                     return Err(Refusal::Stale);

@@ -407,10 +407,10 @@ fn exploring_in_review_makes_variations_and_leaves_the_game_alone() {
         [Branch { line: 0, from: 2 }, Branch { line: 2, from: 3 }]
     );
     m.apply(Action::ToLine { line: 2, index: 4 }).unwrap();
-    m.apply(Action::DeleteLine(1)).unwrap();
+    m.delete_line(1).unwrap();
     assert_eq!((m.line_count(), m.line_on(), m.cursor()), (1, 0, 2));
     assert_eq!(line_moves(&m, 0), game);
-    assert_eq!(m.apply(Action::DeleteLine(0)), Err(Refusal::NothingThere));
+    assert_eq!(m.delete_line(0), Err(Refusal::NothingThere));
 }
 
 #[test]

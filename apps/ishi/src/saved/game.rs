@@ -223,15 +223,7 @@ fn events(history: &[Rc<Snapshot>]) -> Vec<(usize, SavedEvent)> {
 impl SavedMatch {
     /// The saved form of `m`.
     pub fn of(m: &Match) -> SavedMatch {
-        let game = m.snapshots_of(0).unwrap_or_default();
-        let all = events(game);
-        let cursor = m.cursor_of(0).unwrap_or_default();
-        let played = all.iter().filter(|(i, _)| *i <= cursor).count();
         SavedMatch {
-            config: m.config().clone(),
-            events: all.into_iter().map(|(_, e)| e).collect(),
-            played,
-            analysis: saved_annotations(m, 0, 0),
             variations: (1..m.line_count())
                 .filter_map(|line| saved_variation(m, line))
                 .collect(),
@@ -252,6 +244,25 @@ impl SavedMatch {
                     },
                 })
                 .collect(),
+            ..SavedMatch::game(m)
+        }
+    }
+
+    /// The saved form of `m`'s game alone (line 0, its cursor and analyses), without the
+    /// variations and the practice's results: the recent games keep games.
+    pub fn game(m: &Match) -> SavedMatch {
+        let game = m.snapshots_of(0).unwrap_or_default();
+        let all = events(game);
+        let cursor = m.cursor_of(0).unwrap_or_default();
+        let played = all.iter().filter(|(i, _)| *i <= cursor).count();
+        SavedMatch {
+            config: m.config().clone(),
+            events: all.into_iter().map(|(_, e)| e).collect(),
+            played,
+            analysis: saved_annotations(m, 0, 0),
+            variations: Vec::new(),
+            line: 0,
+            practised: Vec::new(),
         }
     }
 

@@ -18,7 +18,7 @@ pub mod v1;
 use ishi_online::protocol::GameId;
 use serde::Deserialize;
 
-pub use format::{OnlineSeat, RecentGame, SavedApp, VERSION};
+pub use format::{OnlineSeat, RecentGame, SavedApp, Unsaved, VERSION};
 pub use game::{
     EventError, MatchLoadError, SavedAnnotation, SavedEvent, SavedMatch, SavedPractised,
     SavedVariation, VariationError,

@@ -19,8 +19,6 @@ pub enum AppError {
     Import(ImportError),
     /// The recent game cannot be opened.
     Open(MatchLoadError),
-    /// The recent game asked for is no longer in the list.
-    NoRecentGame,
     /// The game server refused an online game's message.
     Online(ishi_online::protocol::Reason),
     /// The online game's set-up is not one the server plays.
@@ -42,11 +40,7 @@ impl AppError {
     pub fn shown_in_sheet(&self) -> bool {
         matches!(
             self,
-            AppError::Setup(_)
-                | AppError::Import(_)
-                | AppError::Open(_)
-                | AppError::NoRecentGame
-                | AppError::OnlineSetup(_)
+            AppError::Setup(_) | AppError::Import(_) | AppError::Open(_) | AppError::OnlineSetup(_)
         )
     }
 }
@@ -58,7 +52,6 @@ impl std::fmt::Display for AppError {
             AppError::Setup(e) => e.fmt(f),
             AppError::Import(e) => e.fmt(f),
             AppError::Open(e) => e.fmt(f),
-            AppError::NoRecentGame => f.write_str("that game is no longer in the recent list"),
             AppError::Online(reason) => write!(f, "the game server refused: {reason:?}"),
             AppError::OnlineSetup(e) => e.fmt(f),
             AppError::Offline => f.write_str("the link to the game server is down"),

@@ -32,6 +32,7 @@
 //!   is what is saved as the match on screen meanwhile.
 
 mod analysis;
+mod edits;
 mod effects;
 mod error;
 mod feedback;
@@ -45,13 +46,15 @@ use std::rc::Rc;
 use ishi_worker::{Answer, Reply};
 
 pub use analysis::AnalysisRun;
+pub use edits::DeleteLine;
 pub use effects::{Effects, Job, JobTask};
 pub use error::{AppError, ComputerFailure};
 pub use feedback::{Cue, Feedback, Sound};
 pub use hints::{HintValue, Hints};
 pub use online::{Link, Online, OnlineAction};
 pub use practice::{
-    Exercise, Hint, Practice, PracticeAction, Quarter, SOLUTION_PLIES, Stage, TRIES, exercises,
+    Exercise, Hint, Practice, PracticeAction, Practise, Quarter, SOLUTION_PLIES, Stage, TRIES,
+    exercises,
 };
 
 use ishi_online::protocol::Summary;
@@ -59,7 +62,10 @@ use ishi_scoring::DeadStones;
 
 use crate::model::{Action, GameKind, Match, MatchConfig, Refusal};
 use crate::records::ImportError;
-use crate::saved::{LoadError, Loaded, OnlineSeat, RECENT_GAMES, RecentGame, SavedApp, SavedMatch};
+use crate::saved::{
+    LoadError, Loaded, MatchLoadError, OnlineSeat, RECENT_GAMES, RecentGame, SavedApp, SavedMatch,
+    Unsaved,
+};
 use crate::settings::{Confirm, Language, Settings, Theme};
 use ishi_rules::Move;
 
@@ -176,8 +182,9 @@ pub enum AppAction {
     /// [`import`](crate::records::import) read it where it was given: in the options sheet,
     /// whose module on the web carries the record formats.
     Import(Result<Match, ImportError>),
-    /// The recent game at this index opened for review.
-    OpenRecent(usize),
+    /// A recent game opened for review, as the options sheet read it (its module on the web
+    /// carries the replay of a saved game, which the first board does without).
+    OpenRecent(Result<Match, MatchLoadError>),
     /// A setting changed.
     Settings(SettingsChange),
     /// Pause or resume a computer-only game.
@@ -193,8 +200,12 @@ pub enum AppAction {
     Online(OnlineAction),
     /// How Go's network stands: the web's worker fetches it once a Go game is on screen.
     Network(NetworkStatus),
-    /// Practising the mistakes of the game on screen.
-    Practise(PracticeAction),
+    /// Practising the mistakes of the game on screen (with the practice's code: see
+    /// [`Practise`]).
+    Practise(Practise),
+    /// Review: deletes a variation of the match on screen (with the code: see
+    /// [`DeleteLine`]).
+    DeleteLine(DeleteLine),
 }
 
 /// Where Go's network stands. The desktop and the command line carry it in the binary; the
@@ -530,26 +541,24 @@ impl AppState {
 
     /// Files the worker's answer for the snapshot at `index` (whose position had `key`), and
     /// ends the run once every position is analysed, or when the worker failed.
-    fn on_analysed(&mut self, index: usize, key: u64, reply: Reply) -> Effects {
+    fn on_analysed(&mut self, index: usize, key: u64, reply: Reply) -> Result<Effects, AppError> {
         let exploring = self.reviewing && self.current.line_on() != 0;
         let Some(run) = self
             .analysing
             .or(exploring.then_some(AnalysisRun { deep: false }))
         else {
-            return Effects::NONE;
+            return Ok(Effects::NONE);
         };
         let filed = analysis::file(&mut self.current, run, index, key, reply);
-        if let Some(practice) = &mut self.practice {
-            practice.step(&mut self.current, None);
-        }
+        self.practice_event(practice::Event::Analysed)?;
         if self.analysing.is_some() && (filed.is_none() || self.analysis_job().is_none()) {
             self.analysing = None;
         }
-        if filed == Some(true) {
+        Ok(if filed == Some(true) {
             Effects::SAVE
         } else {
             Effects::NONE
-        }
+        })
     }
 
     /// The next round of the values of the moves, when they are shown, a person is to move,
@@ -575,18 +584,23 @@ impl AppState {
         })
     }
 
-    /// The saved form of the state: the local match on screen or put aside for the online
+    /// What saving the state takes: the local match on screen or put aside for the online
     /// game, and the online game on screen by its id (it is the server's to keep).
+    pub fn unsaved(&self) -> Unsaved {
+        Unsaved {
+            current: self.local.as_ref().unwrap_or(&self.current).clone(),
+            parked: self.parked.clone(),
+            settings: self.settings.clone(),
+            recent: self.recent.clone(),
+            seats: self.seats.clone(),
+            online: self.online.as_ref().and_then(|o| o.game.clone()),
+        }
+    }
+
+    /// The saved form of the state ([`unsaved`](AppState::unsaved), made into its saved
+    /// form).
     pub fn saved(&self) -> SavedApp {
-        let mut saved = SavedApp::of(
-            self.local.as_ref().unwrap_or(&self.current),
-            self.parked.as_ref(),
-            &self.settings,
-            &self.recent,
-        );
-        saved.seats = self.seats.clone();
-        saved.online = self.online.as_ref().and_then(|o| o.game.clone());
-        saved
+        self.unsaved().saved()
     }
 
     /// The online game on screen.
@@ -629,7 +643,7 @@ impl AppState {
             AppAction::ComputerMove { epoch, reply } => self.on_computer_move(epoch, reply),
             AppAction::Ownership { epoch, reply } => self.on_ownership(epoch, reply),
             AppAction::Analyse(run) => Ok(self.set_analysing(run)),
-            AppAction::Analysed { index, key, reply } => Ok(self.on_analysed(index, key, reply)),
+            AppAction::Analysed { index, key, reply } => self.on_analysed(index, key, reply),
             AppAction::Hints { epoch, reply } => {
                 if epoch == self.current.epoch() {
                     let previous = self.hints.take().filter(|h| h.epoch == epoch);
@@ -643,9 +657,8 @@ impl AppState {
                 let imported = read.map_err(AppError::Import)?;
                 Ok(self.open(imported))
             }
-            AppAction::OpenRecent(index) => {
-                let entry = self.recent.get(index).ok_or(AppError::NoRecentGame)?;
-                let opened = entry.game.load().map_err(AppError::Open)?;
+            AppAction::OpenRecent(read) => {
+                let opened = read.map_err(AppError::Open)?;
                 Ok(self.open(opened))
             }
             AppAction::Settings(change) => {
@@ -658,7 +671,7 @@ impl AppState {
             }
             AppAction::SetReviewing(reviewing) => {
                 if !reviewing {
-                    self.end_practice()?;
+                    self.practice_event(practice::Event::End)?;
                 }
                 self.reviewing = reviewing;
                 // The game goes on where its line was left, never on a variation.
@@ -681,7 +694,11 @@ impl AppState {
             }
             AppAction::Report(error) => Err(error),
             AppAction::Online(action) => self.on_online(action),
-            AppAction::Practise(action) => self.on_practice(action),
+            AppAction::Practise(practise) => practise.apply(self),
+            AppAction::DeleteLine(delete) => {
+                delete.apply(&mut self.current).map_err(AppError::Refused)?;
+                Ok(Effects::SAVE)
+            }
             AppAction::Network(status) => {
                 // A worker started again (after a cancelled search) loads the network again,
                 // from the cache: once ready, the page does not say "loading" again.
@@ -700,15 +717,8 @@ impl AppState {
             return self.on_online_match(action);
         }
         let action = self.in_review(action);
-        let tried = match action {
-            Action::Explore(mv)
-                if self
-                    .practice
-                    .as_ref()
-                    .is_some_and(|p| p.takes_move(&self.current)) =>
-            {
-                Some(mv)
-            }
+        let explored = match action {
+            Action::Explore(mv) => Some(mv),
             _ => None,
         };
         let undoing = matches!(action, Action::Undo | Action::Redo);
@@ -725,8 +735,8 @@ impl AppState {
             Err(refusal) => return Err(AppError::Refused(refusal)),
         }
         self.notice = Notice::None;
-        if let (Some(practice), Some(mv)) = (&mut self.practice, tried) {
-            practice.step(&mut self.current, Some(mv));
+        if let Some(mv) = explored {
+            self.practice_event(practice::Event::Explored(mv))?;
         }
         // Stepping back through a computer-only game pauses it, so the watcher can look.
         if undoing && self.current.config().is_watched() {
@@ -762,44 +772,11 @@ impl AppState {
         }
     }
 
-    fn on_practice(&mut self, action: PracticeAction) -> Result<Effects, AppError> {
-        let refused = AppError::Refused;
-        if action == PracticeAction::Start {
-            self.end_practice()?;
-            let found = exercises(&self.current);
-            let mut practice =
-                Practice::new(found, self.current.line_count()).ok_or(AppError::NoMistakes)?;
-            self.reviewing = true;
-            self.overlay = Overlay::None;
-            practice.show(&mut self.current).map_err(refused)?;
-            self.practice = Some(practice);
-            return Ok(Effects::SAVE);
-        }
-        let Some(practice) = &mut self.practice else {
-            return Err(refused(Refusal::NothingThere));
-        };
-        let m = &mut self.current;
-        match action {
-            PracticeAction::Start => {}
-            PracticeAction::Hint => practice.hinted = true,
-            PracticeAction::Retry => practice.retry(m).map_err(refused)?,
-            PracticeAction::Solution => practice.solution(m).map_err(refused)?,
-            PracticeAction::Next => {
-                practice.next(m).map_err(refused)?;
-            }
-            PracticeAction::Stop => self.end_practice()?,
-        }
-        Ok(Effects::SAVE)
-    }
-
-    /// Ends the practice under way, if any, filing the exercise on screen's result.
-    fn end_practice(&mut self) -> Result<(), AppError> {
-        if let Some(mut practice) = self.practice.take()
-            && practice.stage != Stage::Done
-        {
-            practice
-                .finish(&mut self.current)
-                .map_err(AppError::Refused)?;
+    /// Tells the practice under way, if any, of `event` (its code is reached through the
+    /// practice: see [`Practise`]).
+    fn practice_event(&mut self, event: practice::Event) -> Result<(), AppError> {
+        if let Some(drive) = self.practice.as_ref().map(|p| p.drive) {
+            (drive.0)(self, event)?;
         }
         Ok(())
     }
@@ -872,7 +849,7 @@ impl AppState {
     }
 
     fn switch_game(&mut self, kind: GameKind) -> Result<Effects, AppError> {
-        self.end_practice()?;
+        self.practice_event(practice::Event::End)?;
         let left = self.online.is_some();
         self.leave_online();
         if self.current.kind() == kind {
@@ -895,7 +872,7 @@ impl AppState {
         let previous = mem::replace(&mut self.current, next);
         if previous.result().is_none() && previous.history().len() > 1 {
             self.remember_recent(RecentGame {
-                game: SavedMatch::of(&previous),
+                game: SavedMatch::game(&previous),
                 result: None,
             });
         }
@@ -935,7 +912,7 @@ impl AppState {
         else {
             return;
         };
-        let game = SavedMatch::of(&self.current);
+        let game = SavedMatch::game(&self.current);
         let known = self
             .recent
             .first()

@@ -11,13 +11,119 @@
 //! analysis ([`SOLUTION_PLIES`] moves in all) one by one as they come. The result is filed
 //! with the game ([`Practised`]) and saved with it.
 //!
+//! **Why the practice's code comes with its actions.** The first board's module must stay
+//! small (docs/web-size.md), and the reducer's code is all in it. So the practice is driven by
+//! one function, [`drive`], which the state never names: the analysis bar and the practice
+//! bar (lazy parts) hand it over inside their action ([`Practise::new`]), and the practice
+//! keeps it for the events the reducer passes on (a move explored, an analysis filed, the
+//! review closed). Its code is then in those parts' modules.
+//!
 //! **Why the moves tried leave no variation behind.** They are the player's guesses, not
 //! lines worth keeping: each exercise deletes the variations it made when the player moves
 //! on, and the game is as it was, with its results.
 
 use ishi_analysis::Class;
 
+use super::{AppError, AppState, Effects, Overlay};
 use crate::model::{Action, CellMove, GameKind, Match, Outcome, Practised, Refusal, ValueUnit};
+
+/// What the reducer tells the practice under way.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(super) enum Event {
+    /// The player's action.
+    Act(PracticeAction),
+    /// A move was explored on the match (from the exercise's position, it is a try).
+    Explored(CellMove),
+    /// An analysis was filed.
+    Analysed,
+    /// The review closed, or the game changed: the practice ends.
+    End,
+}
+
+/// The practice's code, as a value (see the module).
+#[derive(Copy, Clone)]
+pub(super) struct Drive(pub(super) fn(&mut AppState, Event) -> Result<Effects, AppError>);
+
+impl PartialEq for Drive {
+    /// There is one practice's code: every `Drive` is [`drive`].
+    fn eq(&self, _: &Drive) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for Drive {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Drive")
+    }
+}
+
+/// A practice action with the practice's code ([`AppAction::Practise`](super::AppAction)).
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct Practise {
+    action: PracticeAction,
+    drive: Drive,
+}
+
+impl Practise {
+    /// `action`, for the practice's code to carry out. Called only by the lazy parts that
+    /// start and run a practice (see the module).
+    pub fn new(action: PracticeAction) -> Practise {
+        Practise {
+            action,
+            drive: Drive(drive),
+        }
+    }
+
+    /// Carries the action out on `state`.
+    pub(super) fn apply(self, state: &mut AppState) -> Result<Effects, AppError> {
+        (self.drive.0)(state, Event::Act(self.action))
+    }
+}
+
+/// The practice's code: what `event` does to `state`.
+fn drive(state: &mut AppState, event: Event) -> Result<Effects, AppError> {
+    let refused = AppError::Refused;
+    if event == Event::Act(PracticeAction::Start) {
+        end(state)?;
+        let found = exercises(&state.current);
+        let mut practice =
+            Practice::new(found, state.current.line_count()).ok_or(AppError::NoMistakes)?;
+        state.reviewing = true;
+        state.overlay = Overlay::None;
+        practice.show(&mut state.current).map_err(refused)?;
+        state.practice = Some(practice);
+        return Ok(Effects::SAVE);
+    }
+    let Some(practice) = &mut state.practice else {
+        return Err(refused(Refusal::NothingThere));
+    };
+    let m = &mut state.current;
+    match event {
+        Event::Act(PracticeAction::Start) => {}
+        Event::Act(PracticeAction::Hint) => practice.hinted = true,
+        Event::Act(PracticeAction::Retry) => practice.retry(m).map_err(refused)?,
+        Event::Act(PracticeAction::Solution) => practice.solution(m).map_err(refused)?,
+        Event::Act(PracticeAction::Next) => {
+            practice.next(m).map_err(refused)?;
+        }
+        Event::Act(PracticeAction::Stop) | Event::End => end(state)?,
+        Event::Explored(mv) => practice.tried(m, mv),
+        Event::Analysed => practice.step(m),
+    }
+    Ok(Effects::SAVE)
+}
+
+/// Ends the practice under way, if any, filing the exercise on screen's result.
+fn end(state: &mut AppState) -> Result<(), AppError> {
+    if let Some(mut practice) = state.practice.take()
+        && practice.stage != Stage::Done
+    {
+        practice
+            .finish(&mut state.current)
+            .map_err(AppError::Refused)?;
+    }
+    Ok(())
+}
 
 /// The tries an exercise allows.
 pub const TRIES: u8 = 3;
@@ -141,6 +247,8 @@ pub(super) fn hint(kind: GameKind, size: usize, mv: CellMove) -> Hint {
 /// A practice of a game's mistakes under way.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Practice {
+    /// Its code (see the module).
+    pub(super) drive: Drive,
     /// The exercises, in the game's order.
     pub exercises: Vec<Exercise>,
     /// The one on screen.
@@ -182,8 +290,9 @@ pub fn exercises(m: &Match) -> Vec<Exercise> {
 
 impl Practice {
     /// A practice of `exercises` (none: no practice).
-    pub fn new(exercises: Vec<Exercise>, lines_before: usize) -> Option<Practice> {
+    fn new(exercises: Vec<Exercise>, lines_before: usize) -> Option<Practice> {
         (!exercises.is_empty()).then_some(Practice {
+            drive: Drive(drive),
             exercises,
             current: 0,
             tries: 0,
@@ -223,7 +332,7 @@ impl Practice {
     }
 
     /// Puts the exercise on screen: the game at its position.
-    pub fn show(&mut self, m: &mut Match) -> Result<(), Refusal> {
+    fn show(&mut self, m: &mut Match) -> Result<(), Refusal> {
         self.stage = Stage::Asking;
         self.lines_before = m.line_count();
         m.apply(Action::ToLine {
@@ -239,14 +348,14 @@ impl Practice {
             index: self.exercise().index,
         })?;
         while m.line_count() > self.lines_before {
-            m.apply(Action::DeleteLine(m.line_count() - 1))?;
+            m.delete_line(m.line_count() - 1)?;
         }
         Ok(())
     }
 
     /// Files the result of the exercise on screen and moves to the next one: whether there
     /// is one.
-    pub fn next(&mut self, m: &mut Match) -> Result<bool, Refusal> {
+    fn next(&mut self, m: &mut Match) -> Result<bool, Refusal> {
         self.finish(m)?;
         if self.current + 1 >= self.exercises.len() {
             self.stage = Stage::Done;
@@ -260,7 +369,7 @@ impl Practice {
     }
 
     /// Files the result of the exercise on screen, and tidies its variations away.
-    pub fn finish(&mut self, m: &mut Match) -> Result<(), Refusal> {
+    fn finish(&mut self, m: &mut Match) -> Result<(), Refusal> {
         if let Some(outcome) = self.outcome() {
             m.file_practised(Practised {
                 index: self.exercise().index,
@@ -271,7 +380,7 @@ impl Practice {
     }
 
     /// Another try: back to the position.
-    pub fn retry(&mut self, m: &mut Match) -> Result<(), Refusal> {
+    fn retry(&mut self, m: &mut Match) -> Result<(), Refusal> {
         if !self.can_retry() {
             return Err(Refusal::NothingThere);
         }
@@ -282,7 +391,7 @@ impl Practice {
 
     /// The solution: the best move played from the position; the replies follow as the
     /// analysis finds them ([`Practice::step`]).
-    pub fn solution(&mut self, m: &mut Match) -> Result<(), Refusal> {
+    fn solution(&mut self, m: &mut Match) -> Result<(), Refusal> {
         let best = self.exercise().best.ok_or(Refusal::NothingThere)?;
         self.tidy(m)?;
         m.apply(Action::Explore(best))?;
@@ -290,22 +399,38 @@ impl Practice {
         Ok(())
     }
 
-    /// After a move `mv` was played in the exercise's position, or an analysis filed: what
-    /// that makes of the exercise.
-    pub fn step(&mut self, m: &mut Match, played: Option<CellMove>) {
+    /// After the move `mv` was explored: a try, if it was played from the exercise's position
+    /// while one is asked for (the game's move and the best move are judged at once, any
+    /// other when its analysis comes).
+    fn tried(&mut self, m: &Match, mv: CellMove) {
         let exercise = self.exercise();
-        match (self.stage, played) {
-            (Stage::Asking, Some(mv)) => {
-                self.tries += 1;
-                self.stage = if mv == exercise.played {
-                    Stage::Wrong(mv, exercise.loss, exercise.class)
-                } else if Some(mv) == exercise.best {
-                    Stage::Right(mv, 0.0)
-                } else {
-                    Stage::Judging(mv)
-                };
-            }
-            (Stage::Judging(mv), None) => {
+        let from_exercise = m.cursor() > exercise.index
+            && m.history()
+                .get(exercise.index + 1)
+                .and_then(|s| s.played.as_ref())
+                .is_some_and(|p| p.mv == mv && !p.forced)
+            && m.snapshots_of(0)
+                .and_then(|game| game.get(exercise.index))
+                .is_some_and(|s| std::rc::Rc::ptr_eq(s, &m.history()[exercise.index]));
+        if self.stage != Stage::Asking || !from_exercise {
+            return;
+        }
+        self.tries += 1;
+        self.stage = if mv == exercise.played {
+            Stage::Wrong(mv, exercise.loss, exercise.class)
+        } else if Some(mv) == exercise.best {
+            Stage::Right(mv, 0.0)
+        } else {
+            Stage::Judging(mv)
+        };
+    }
+
+    /// After an analysis was filed: the try's verdict once it is there, or the solution's
+    /// next reply.
+    fn step(&mut self, m: &mut Match) {
+        let exercise = self.exercise();
+        match self.stage {
+            Stage::Judging(mv) => {
                 let judged = (m.line_on() != 0)
                     .then(|| m.annotation(exercise.index))
                     .flatten()
@@ -319,7 +444,7 @@ impl Practice {
                     };
                 }
             }
-            (Stage::Solution(plies), None) if plies < SOLUTION_PLIES => {
+            Stage::Solution(plies) if plies < SOLUTION_PLIES => {
                 let at_end = m.line_on() != 0 && !m.can_redo();
                 let reply = m
                     .annotation(m.cursor())
@@ -334,12 +459,6 @@ impl Practice {
             }
             _ => {}
         }
-    }
-
-    /// Whether a move played now is a try of the exercise (only while one is asked for, in
-    /// the exercise's position; elsewhere the player explores freely).
-    pub fn takes_move(&self, m: &Match) -> bool {
-        self.stage == Stage::Asking && m.line_on() == 0 && m.cursor() == self.exercise().index
     }
 
     /// How many exercises were solved, of how many, with the results filed in `m`.

@@ -179,17 +179,23 @@ fn an_import_opens_the_game_for_review_and_keeps_the_unfinished_one() {
     assert_eq!(state.recent()[0].result, None);
     assert_eq!(state.recent()[0].game.events.len(), 1);
     // Back to the game put aside in the recent list.
-    state.apply(AppAction::OpenRecent(0)).unwrap();
+    let saved = state.recent()[0].game.load();
+    state.apply(AppAction::OpenRecent(saved)).unwrap();
     assert_eq!(state.current().history().len(), 2);
     assert_eq!(
         state.recent().len(),
         2,
         "the imported game was unfinished too"
     );
+    // A saved game that does not replay is refused with its reason, and nothing changes.
+    let mut broken = state.recent()[0].game.clone();
+    broken.played = 99;
+    let before = state.current().clone();
     assert_eq!(
-        state.apply(AppAction::OpenRecent(5)),
-        Err(AppError::NoRecentGame)
+        state.apply(AppAction::OpenRecent(broken.load())),
+        Err(AppError::Open(crate::saved::MatchLoadError::Cursor))
     );
+    assert_eq!(state.current(), &before);
 }
 
 #[test]
@@ -976,7 +982,9 @@ fn answer_jobs(state: &mut AppState) {
 }
 
 fn practise(state: &mut AppState, action: PracticeAction) {
-    state.apply(AppAction::Practise(action)).unwrap();
+    state
+        .apply(AppAction::Practise(Practise::new(action)))
+        .unwrap();
 }
 
 #[test]
@@ -1119,11 +1127,11 @@ fn practice_hints_name_corners_edges_quarters_and_the_centre() {
 fn a_game_without_a_person_s_mistake_has_nothing_to_practise() {
     let mut state = humans_playing();
     assert_eq!(
-        state.apply(AppAction::Practise(PracticeAction::Start)),
+        state.apply(AppAction::Practise(Practise::new(PracticeAction::Start))),
         Err(AppError::NoMistakes)
     );
     assert_eq!(
-        state.apply(AppAction::Practise(PracticeAction::Hint)),
+        state.apply(AppAction::Practise(Practise::new(PracticeAction::Hint))),
         Err(AppError::Refused(Refusal::NothingThere))
     );
 }

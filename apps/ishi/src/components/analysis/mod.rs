@@ -19,7 +19,7 @@ use ishi_rules::any::CellMove;
 use crate::app::use_app;
 use crate::i18n::Tr;
 use crate::model::{Action, GameKind, Match, ValueUnit};
-use crate::state::{AnalysisRun, AppAction};
+use crate::state::{AnalysisRun, AppAction, PracticeAction, Practise, exercises};
 
 /// The note on the position on screen, and the button that analyses the game (or its
 /// progress and a stop).
@@ -62,6 +62,12 @@ fn analysis_bar_part(AnalysisBarProps { view, tr }: AnalysisBarProps) -> Element
         }
     };
     let accuracy = (total > 0 && done == total).then(|| players_accuracy(app.read().current()));
+    // Whether the game on screen has mistakes of a person to practise, none under way.
+    let practice = accuracy.is_some() && {
+        let state = app.read();
+        let m = state.current();
+        m.line_on() == 0 && state.practice().is_none() && !exercises(m).is_empty()
+    };
     rsx! {
         div { class: "analysis-bar",
             if let Some(note) = &view.note {
@@ -90,6 +96,14 @@ fn analysis_bar_part(AnalysisBarProps { view, tr }: AnalysisBarProps) -> Element
                         onclick: move |_| go(next),
                         "▶"
                     }
+                }
+            }
+            if accuracy.is_some() && practice {
+                button {
+                    class: "practise",
+                    title: tr.practise_how(),
+                    onclick: move |_| app.send(AppAction::Practise(Practise::new(PracticeAction::Start))),
+                    {tr.practise()}
                 }
             }
             if view.running.is_some() {

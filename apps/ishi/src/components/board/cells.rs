@@ -260,7 +260,15 @@ pub struct Shading<'a> {
 
 /// The views of every cell of `m`'s current position, row by row from the top, with what
 /// `shading` holds (the values when they are of this position, Go's ownership and policy).
-pub fn cell_views(m: &Match, hints: bool, shading: Shading<'_>, numbers: bool) -> Vec<CellView> {
+/// In `review`, either side's move may be tried (a variation), so Othello's legal squares are
+/// marked whoever is to move.
+pub fn cell_views(
+    m: &Match,
+    hints: bool,
+    shading: Shading<'_>,
+    numbers: bool,
+    review: bool,
+) -> Vec<CellView> {
     let Shading {
         values,
         owners,
@@ -275,13 +283,14 @@ pub fn cell_views(m: &Match, hints: bool, shading: Shading<'_>, numbers: bool) -
     };
     let snapshot = m.current();
     let human_to_move = m.human_to_move();
+    let may_move = human_to_move || (review && !m.is_over() && !m.is_counting());
     // Othello marks the legal squares for a person to move, with hints on. Go shows no mark,
     // but names its legal points (`data-legal`, the spoken label) for whoever is to move, the
     // computer included: the turn passing to the computer then changes no cell, and a move
     // renders again only the rows it changed (`BoardRow`), not all nineteen.
     let go_playing = position.kind() == GameKind::Go && !m.is_over() && !m.is_counting();
     let mut legal = PerCell::new(size);
-    if go_playing || (human_to_move && hints) {
+    if go_playing || (may_move && hints) {
         for cell in position.legal_cells() {
             legal.set(cell, true);
         }

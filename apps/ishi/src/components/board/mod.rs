@@ -87,6 +87,7 @@ impl BoardView {
                     policy: state.policy().filter(|_| !m.is_counting()),
                 },
                 state.reviewing() && state.settings().move_numbers,
+                state.reviewing(),
             )
             .into(),
         }

@@ -174,7 +174,10 @@ fn recent_games(app: AppHandle, tr: Tr) -> Element {
                     span { class: "what", {describe(tr, entry)} }
                     button {
                         class: "open",
-                        onclick: move |_| app.send(AppAction::OpenRecent(i)),
+                        onclick: {
+                            let game = entry.game.clone();
+                            move |_| app.send(AppAction::OpenRecent(game.load()))
+                        },
                         {tr.open()}
                     }
                 }
