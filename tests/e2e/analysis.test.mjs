@@ -209,14 +209,9 @@ test("a game analysed: the blunder's dot leads to its move, the best move shown,
     assert.ok(await page.locator(".analysis-bar button.mistake.next").isDisabled(), "a mistake after f5");
     await page.tap(".review button >> nth=0");
     const dots = await page.locator(".graph circle.dot").evaluateAll((all) => all.map((d) => Number(d.dataset.index)));
-    // The row is at the foot of the page, below the phone's first screen: scrolled to,
-    // then tapped where it shows (as the graph's dot above).
-    const tapButton = async (selector) => {
-        const button = page.locator(selector);
-        await button.scrollIntoViewIfNeeded();
-        const box = await button.boundingBox();
-        await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-    };
+    // The row is at the foot of the page, below the phone's first screen: Playwright's tap
+    // scrolls it out from under the undo bar, fixed at the foot of the screen.
+    const tapButton = (selector) => page.locator(selector).tap();
     const at = (index) => page.locator(".review .where", { hasText: new RegExp(`^Move ${index} of`) }).waitFor();
     await at(0);
     for (const index of dots) {

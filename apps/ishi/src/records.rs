@@ -542,6 +542,31 @@ mod tests {
             error.to_string(),
             "line 2, column 3: a variation has black play out of turn"
         );
+        // Variations nested deeper than the reader takes: its located error.
+        let deep = format!("(;SZ[9]{}{})", "(;B[aa]".repeat(1001), ")".repeat(1001));
+        let Err(ImportError::Sgf(e)) = import(&deep) else {
+            panic!("a located error for nesting too deep");
+        };
+        assert!(e.position.is_some(), "{e}");
+        // More variations than a match keeps: refused where the first one too many is.
+        // (78 first moves but the three replies' points, three replies each: 233 lines.)
+        let many: String = (0..9)
+            .flat_map(|x| (0..9).map(move |y| (x, y)))
+            .filter(|&(x, y)| !(x == y && (2..=4).contains(&x)))
+            .map(|(x, y)| {
+                let (x, y) = ((b'a' + x) as char, (b'a' + y) as char);
+                format!("(;B[{x}{y}];W[ee])(;B[{x}{y}];W[dd])(;B[{x}{y}];W[cc])")
+            })
+            .collect();
+        let Err(ImportError::Variation { position, error }) = import(&format!("(;SZ[9]{many})"))
+        else {
+            panic!("too many variations refused");
+        };
+        assert!(position.is_some());
+        assert_eq!(
+            error,
+            VariationImportError::Refused(Refusal::TooManyVariations)
+        );
         // A malformed variation is the SGF reader's located error.
         assert!(matches!(
             import("(;SZ[9];B[ee](;W[zz]))"),

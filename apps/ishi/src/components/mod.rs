@@ -114,17 +114,15 @@ pub fn Shell() -> Element {
             }
             div { class: "app-side",
                 div { class: "app-beside",
-                    if let Some(analysis) = view.analysis.as_ref().filter(|a| a.any()) {
+                        if let Some(analysis) = view.analysis.as_ref().filter(|a| a.any()) {
                         analysis::Graph { view: analysis.clone(), tr: view.tr }
                     }
                     aside { class: "moves-side", "aria-label": view.tr.moves(),
                         moves::MoveList { tr: view.tr, in_sheet: false }
                     }
                 }
-                if view.practice {
-                    practice::PracticeBar { tr: view.tr }
-                } else if view.variation {
-                    practice::VariationBar { tr: view.tr }
+                if view.review.is_some() {
+                    practice::ReviewBars { tr: view.tr }
                 }
                 if let Some((cursor, last)) = view.review {
                     review::Review { cursor, last, numbers: view.numbers, tr: view.tr }
@@ -181,8 +179,7 @@ async fn preload() {
         online::ONLINE_GAMES.load().await;
         moves::MOVE_LIST.load().await;
         puzzles::PUZZLES.load().await;
-        practice::PRACTICE_BAR.load().await;
-        practice::VARIATION_BAR.load().await;
+        practice::REVIEW_BARS.load().await;
         controls::QUESTION.load().await;
         crate::net::DECODE.load().await;
         crate::net::ENCODE.load().await;

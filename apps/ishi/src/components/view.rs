@@ -36,10 +36,6 @@ pub struct AppView {
     pub online: Option<OnlineView>,
     /// Go: whether the review shows move numbers on the stones (`None` in Othello).
     pub numbers: Option<bool>,
-    /// The practice of the game's mistakes is under way.
-    pub practice: bool,
-    /// In review, on a variation.
-    pub variation: bool,
 }
 
 impl AppView {
@@ -62,8 +58,6 @@ impl AppView {
             overlay: state.overlay(),
             online: OnlineView::of(state),
             numbers: (m.kind() == GameKind::Go).then(|| state.settings().move_numbers),
-            practice: state.practice().is_some(),
-            variation: state.reviewing() && m.line_on() != 0,
         }
     }
 }

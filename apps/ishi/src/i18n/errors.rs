@@ -310,6 +310,14 @@ impl Tr {
                 "The game is not being counted.",
                 "整地中ではありません。"
             ),
+            Refusal::TooManyVariations => {
+                let most = crate::model::MAX_VARIATIONS;
+                say!(
+                    self,
+                    "A game keeps at most {most} variations: delete one first.",
+                    "変化図は{most}個までです。先にどれかを削除してください。"
+                )
+            }
         }
     }
 

@@ -228,6 +228,7 @@ fn refusals() -> Vec<Refusal> {
         Refusal::NothingThere,
         Refusal::Stale,
         Refusal::NotCounting,
+        Refusal::TooManyVariations,
     ]);
     all
 }

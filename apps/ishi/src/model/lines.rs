@@ -19,6 +19,12 @@ use std::rc::Rc;
 
 use super::{Annotation, CellMove, Match, Refusal, Snapshot};
 
+/// The most variations a match keeps. Working out where the lines part costs in the square of
+/// their number (each against the earlier ones, along their shared moves): a bound keeps a
+/// hostile record, or a very patient player, from stalling the app; a review rarely needs
+/// more than a few dozen.
+pub const MAX_VARIATIONS: usize = 200;
+
 /// A line of play while it is not on screen.
 #[derive(Clone, PartialEq, Debug, Default)]
 pub(super) struct Line {
@@ -162,6 +168,9 @@ impl Match {
             return Ok(());
         }
         if self.on == 0 || here + 1 < self.history.len() {
+            if self.lines.len() > MAX_VARIATIONS {
+                return Err(Refusal::TooManyVariations);
+            }
             let history = self.history[..=here].to_vec();
             let annotations = self.annotations[..=here].to_vec();
             self.lines.push(Line {

@@ -28,7 +28,7 @@ pub use ishi_rules::any::{
     Cell, CellMove, GameKind, MoveNameError, Position, from_go, from_othello, go_cell, go_point,
     to_go, to_othello,
 };
-pub use lines::Branch;
+pub use lines::{Branch, MAX_VARIATIONS};
 pub use practised::{Outcome, Practised};
 
 /// How a move came about.
@@ -145,6 +145,8 @@ pub enum Refusal {
     Stale,
     /// The action needs the count of a finished Go game.
     NotCounting,
+    /// A new variation would be one more than [`MAX_VARIATIONS`].
+    TooManyVariations,
 }
 
 impl std::fmt::Display for Refusal {
@@ -155,6 +157,9 @@ impl std::fmt::Display for Refusal {
             Refusal::NothingThere => f.write_str("nothing to go back or forward to"),
             Refusal::Stale => f.write_str("the state has changed since"),
             Refusal::NotCounting => f.write_str("no game is being counted"),
+            Refusal::TooManyVariations => {
+                write!(f, "a match keeps at most {MAX_VARIATIONS} variations")
+            }
         }
     }
 }

@@ -488,3 +488,32 @@ fn an_analysis_filed_on_one_line_reaches_the_lines_that_share_its_move() {
     assert_eq!(m.annotation_of(1, 0), Some(&first));
     assert_eq!(m.annotation_of(1, 2), None);
 }
+
+#[test]
+fn a_match_keeps_at_most_its_bound_of_variations() {
+    let mut m = go(9, Side::Human, Side::Human);
+    play_all(&mut m, &[pt("E5", 9), pt("C3", 9), pt("G7", 9)]);
+    let game = line_moves(&m, 0);
+    let mut refused = None;
+    'all: for index in 0..3 {
+        m.apply(Action::ToLine { line: 0, index }).unwrap();
+        for cell in m.position().legal_cells() {
+            m.apply(Action::ToLine { line: 0, index }).unwrap();
+            match m.apply(Action::Explore(Move::Place(cell))) {
+                Ok(()) => {}
+                Err(refusal) => {
+                    refused = Some(refusal);
+                    break 'all;
+                }
+            }
+        }
+    }
+    assert_eq!(refused, Some(Refusal::TooManyVariations));
+    assert_eq!(m.line_count(), MAX_VARIATIONS + 1);
+    assert_eq!(line_moves(&m, 0), game);
+    // A variation still grows at its end, and the game's own moves still step along.
+    m.apply(Action::ToLine { line: 5, index: 1 }).unwrap();
+    let next = m.position().legal_cells()[0];
+    m.apply(Action::Explore(Move::Place(next))).unwrap();
+    assert_eq!(m.line_count(), MAX_VARIATIONS + 1);
+}

@@ -40,13 +40,18 @@ pub(super) fn progress(m: &Match) -> (usize, usize) {
 
 /// The next position of `m` for the analysis `run` to work out, if any is left.
 pub(super) fn next_job(m: &Match, run: AnalysisRun) -> Option<Job> {
-    let index = (0..m.history().len()).find(|&i| !analysed(m, i))?;
+    first_job(m, 0..m.history().len(), run.deep)
+}
+
+/// The analysis of the first position of `indices` of `m` not yet analysed, if any.
+fn first_job(m: &Match, mut indices: impl Iterator<Item = usize>, deep: bool) -> Option<Job> {
+    let index = indices.find(|&i| !analysed(m, i))?;
     Some(Job {
         epoch: m.history()[index].position.fingerprint(),
         task: JobTask::Analyse {
             index,
             played: played_from(m, index),
-            deep: run.deep,
+            deep,
         },
     })
 }
@@ -56,19 +61,10 @@ pub(super) fn next_job(m: &Match, run: AnalysisRun) -> Option<Job> {
 /// on the game, or when they all are.
 pub(super) fn variation_job(m: &Match) -> Option<Job> {
     let from = m.leaves_game_at()?;
-    let cursor = m.cursor();
-    let index = [from, cursor]
+    let indices = [from, m.cursor()]
         .into_iter()
-        .chain(from..m.history().len())
-        .find(|&i| !analysed(m, i))?;
-    Some(Job {
-        epoch: m.history()[index].position.fingerprint(),
-        task: JobTask::Analyse {
-            index,
-            played: played_from(m, index),
-            deep: false,
-        },
-    })
+        .chain(from..m.history().len());
+    first_job(m, indices, false)
 }
 
 /// Files in `m` the worker's answer `reply` for the snapshot at `index` (whose position had

@@ -304,12 +304,14 @@ impl AppState {
             seats,
             online,
         } = loaded;
+        // A variation on screen is review's: it comes back in review.
+        let reviewing = current.line_on() != 0;
         let mut state = AppState {
             parked: parked.filter(|p| p.kind() != current.kind()),
             current,
             settings,
             recent,
-            reviewing: false,
+            reviewing,
             paused: false,
             overlay: Overlay::None,
             notice: Notice::None,
@@ -386,6 +388,14 @@ impl AppState {
     /// The practice of the game's mistakes under way.
     pub fn practice(&self) -> Option<&Practice> {
         self.practice.as_ref()
+    }
+
+    /// Whether the screen may show the analysis's answers (the best move, the values, the
+    /// note on the move played): not while an exercise of the practice asks for a move.
+    pub fn reveals(&self) -> bool {
+        self.practice
+            .as_ref()
+            .is_none_or(|p| p.stage != Stage::Asking)
     }
 
     /// The open overlay.

@@ -945,6 +945,14 @@ fn a_move_in_review_explores_a_variation_analysed_on_the_fly() {
         panic!("the position on screen is analysed next");
     };
     assert_eq!((index, played), (8, None));
+    // Saved and restored, the variation is on screen again, in review.
+    let text = crate::saved::encode(&state.saved()).unwrap();
+    let again = AppState::new(crate::saved::decode(&text).unwrap().load().unwrap());
+    assert!(again.reviewing());
+    assert_eq!(
+        (again.current().line_on(), again.current().cursor()),
+        (1, 8)
+    );
     // Closing the review goes back to the game where it was left; nothing joined the
     // recent games.
     state.apply(AppAction::SetReviewing(false)).unwrap();
@@ -1006,6 +1014,10 @@ fn practising_a_blunder_judges_tries_and_keeps_the_result_with_the_game() {
     let m = state.current();
     assert_eq!((m.line_on(), m.cursor()), (0, 7));
     assert!(state.reviewing());
+    assert!(
+        !state.reveals(),
+        "the answer is not on screen while asked for"
+    );
     // The game's own move is wrong at once, with the game's loss.
     state.apply(play(sq("f5"))).unwrap();
     let practice = state.practice().unwrap();

@@ -120,6 +120,8 @@ crate::lazy::loader!(GRAPH = "graph" fn graph_part(GraphProps));
 /// What [`Graph`] shows, once its code is there.
 fn graph_part(GraphProps { view, tr }: GraphProps) -> Element {
     let app = use_app();
+    // The graph stands aside for a practice, which it would push off a phone's first screen.
+    let practising = use_memo(move || app.read().practice().is_some());
     let scale = Scale::of(&view);
     let mut dragging = use_signal(|| false);
     let go_to = move |x: f64| async move {
@@ -152,7 +154,7 @@ fn graph_part(GraphProps { view, tr }: GraphProps) -> Element {
     };
     let middle = scale.y(if view.kind == GameKind::Go { 0.5 } else { 0.0 });
     rsx! {
-        figure { class: "graph",
+        figure { class: "graph", hidden: practising(),
             svg {
                 view_box: "0 0 {WIDTH} {HEIGHT}",
                 role: "img",
@@ -198,19 +200,23 @@ fn graph_part(GraphProps { view, tr }: GraphProps) -> Element {
     }
 }
 
-/// The graph's figures as a table, for screen readers.
+/// The graph's figures as a table, for screen readers. Hidden in a box of its own: a table
+/// is as wide as its cells whatever its width says, and it made a phone's page wider than
+/// the screen (521 px at 360 px: the sheets, fixed to the page, came out wider than the screen).
 fn table(view: &AnalysisView, tr: Tr) -> Element {
     rsx! {
-        table { class: "visually-hidden",
-            caption { {tr.graph_label(view.kind)} }
-            tr {
-                th { scope: "col", {tr.move_number()} }
-                th { scope: "col", {tr.worth_for_black()} }
-            }
-            for point in view.points.iter() {
-                tr { key: "{point.index}",
-                    td { "{point.index}" }
-                    td { {point_text(view.kind, point)} }
+        div { class: "visually-hidden",
+            table {
+                caption { {tr.graph_label(view.kind)} }
+                tr {
+                    th { scope: "col", {tr.move_number()} }
+                    th { scope: "col", {tr.worth_for_black()} }
+                }
+                for point in view.points.iter() {
+                    tr { key: "{point.index}",
+                        td { "{point.index}" }
+                        td { {point_text(view.kind, point)} }
+                    }
                 }
             }
         }

@@ -110,7 +110,7 @@ impl AnalysisView {
             last: m.history().len() - 1,
             points,
             dots,
-            note: note(m),
+            note: note(m).filter(|_| state.reveals()),
             progress: state.analysis_progress(),
             running: state.analysing(),
         }

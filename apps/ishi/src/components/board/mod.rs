@@ -73,14 +73,14 @@ impl BoardView {
             turn: position.turn(),
             best_move: m
                 .annotation(m.cursor())
-                .filter(|_| state.reviewing())
+                .filter(|_| state.reviewing() && state.reveals())
                 .and_then(|a| a.best?.0.point()),
             pending: state.online().is_some_and(|o| o.pending.is_some()),
             cells: cell_views(
                 m,
                 state.settings().hints,
                 Shading {
-                    values: state.hints(),
+                    values: state.hints().filter(|_| state.reveals()),
                     owners: m
                         .count_ownership()
                         .or_else(|| state.ownership().and_then(|h| h.ownership.as_deref())),

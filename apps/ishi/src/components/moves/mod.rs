@@ -86,6 +86,8 @@ pub struct MovesView {
     pub moves: Rc<[MoveEntry]>,
     /// The snapshot on screen.
     pub cursor: usize,
+    /// The line on screen.
+    pub line: usize,
     /// The other lines, where they leave the one on screen.
     pub branches: Rc<[BranchEntry]>,
 }
@@ -123,6 +125,7 @@ impl MovesView {
         MovesView {
             moves,
             cursor: m.cursor(),
+            line: m.line_on(),
             branches: branches(m).into(),
         }
     }
@@ -143,6 +146,17 @@ const CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/parts/list.css"));
 fn move_list_part(MoveListProps { tr, in_sheet }: MoveListProps) -> Element {
     let app = use_app();
     let view = use_memo(move || MovesView::of(&app.read()));
+    // The move on screen stays in sight in the list beside the board, which scrolls (a list
+    // that is not shown has no size and scrolls nothing).
+    use_effect(move || {
+        // Runs again when the line or the move on screen changes.
+        let _on_screen = (view.read().line, view.read().cursor);
+        crate::js::run(
+            "",
+            "document.querySelector('.moves-side [aria-current]')?.scrollIntoView({ block: 'nearest' });",
+            &[],
+        );
+    });
     let view = view.read();
     let show = move |action: Action| {
         if in_sheet {

@@ -1,25 +1,42 @@
-//! The bars of review's extras: the practice of a game's mistakes ([`PracticeBar`]: the
-//! exercise, its verdict, a hint, another try, the solution, the next one) and the variation
-//! on screen ([`VariationBar`]: where it leaves the game, back to it, delete it). Both lazy
-//! parts: a module of their own each in the web's release build ([`crate::lazy`]).
+//! The review's bars above the steps ([`ReviewBars`], a lazy part: a module of its own in the
+//! web's release build, [`crate::lazy`]): the practice of a game's mistakes (the exercise, its
+//! verdict, a hint, another try, the solution, the next one) or the variation on screen
+//! (where it leaves the game, back to it, delete it). The part reads the state itself, so the
+//! first board's module knows nothing of either.
 
 use dioxus::prelude::*;
+use ishi_analysis::Class;
 
-use crate::app::use_app;
+use crate::app::{AppHandle, use_app};
 use crate::i18n::Tr;
 use crate::model::{Action, Match, ValueUnit};
-use crate::state::{AppAction, DeleteLine, PracticeAction, Practise, Stage};
+use crate::state::{AppAction, AppState, DeleteLine, PracticeAction, Practise, Stage};
 
 /// Their stylesheet, rendered with each (`css::PARTS`).
 const CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/parts/practice.css"));
 
-/// The practice under way: its exercise, what came of the move tried, and its buttons.
+/// The practice under way, or else the variation on screen, in review.
 #[component]
-pub fn PracticeBar(tr: Tr) -> Element {
-    crate::components::parts::part!(PRACTICE_BAR, practice_bar_part, PracticeBarProps { tr })
+pub fn ReviewBars(tr: Tr) -> Element {
+    crate::components::parts::part!(REVIEW_BARS, review_bars_part, ReviewBarsProps { tr })
 }
 
-crate::lazy::loader!(PRACTICE_BAR = "practice_bar" fn practice_bar_part(PracticeBarProps));
+crate::lazy::loader!(REVIEW_BARS = "review_bars" fn review_bars_part(ReviewBarsProps));
+
+/// What [`ReviewBars`] shows, once its code is there.
+fn review_bars_part(ReviewBarsProps { tr }: ReviewBarsProps) -> Element {
+    let app = use_app();
+    let state = app.read();
+    let bar = if state.practice().is_some() {
+        practice_bar(app, &state, tr)
+    } else {
+        variation_bar(app, state.current(), tr)
+    };
+    rsx! {
+        {bar}
+        style { {CSS} }
+    }
+}
 
 /// The name of `mv` played from the snapshot at `index` of the game.
 fn move_name(m: &Match, index: usize, mv: crate::model::CellMove) -> String {
@@ -29,10 +46,8 @@ fn move_name(m: &Match, index: usize, mv: crate::model::CellMove) -> String {
         .unwrap_or_default()
 }
 
-/// What [`PracticeBar`] shows, once its code is there.
-fn practice_bar_part(PracticeBarProps { tr }: PracticeBarProps) -> Element {
-    let app = use_app();
-    let state = app.read();
+/// The practice's bar: its exercise, what came of the move tried, and its buttons.
+fn practice_bar(app: AppHandle, state: &AppState, tr: Tr) -> Element {
     let Some(practice) = state.practice() else {
         return rsx! {};
     };
@@ -110,23 +125,12 @@ fn practice_bar_part(PracticeBarProps { tr }: PracticeBarProps) -> Element {
                 button { class: "stop", onclick: move |_| send(PracticeAction::Stop), {tr.close()} }
             }
         }
-        style { {CSS} }
     }
 }
 
-/// The variation on screen, in review: where it leaves the game, and the way back.
-#[component]
-pub fn VariationBar(tr: Tr) -> Element {
-    crate::components::parts::part!(VARIATION_BAR, variation_bar_part, VariationBarProps { tr })
-}
-
-crate::lazy::loader!(VARIATION_BAR = "variation_bar" fn variation_bar_part(VariationBarProps));
-
-/// What [`VariationBar`] shows, once its code is there.
-fn variation_bar_part(VariationBarProps { tr }: VariationBarProps) -> Element {
-    let app = use_app();
-    let state = app.read();
-    let m = state.current();
+/// The variation on screen's bar: where it leaves the game, and the way back; nothing on the
+/// game.
+fn variation_bar(app: AppHandle, m: &Match, tr: Tr) -> Element {
     let Some(from) = m.leaves_game_at() else {
         return rsx! {};
     };
@@ -143,7 +147,10 @@ fn variation_bar_part(VariationBarProps { tr }: VariationBarProps) -> Element {
         .map(|j| {
             let unit = m.annotation(from).map_or(ValueUnit::Discs, |a| a.unit);
             let name = m.history()[from].position.move_name(j.mv);
-            format!("{name}: {} ({})", tr.class(j.class), tr.loss(unit, j.loss))
+            match j.class {
+                Class::Best => format!("{name}: {}", tr.class(j.class)),
+                class => format!("{name}: {} ({})", tr.class(class), tr.loss(unit, j.loss)),
+            }
         });
     rsx! {
         div { class: "variation-bar", role: "group", "aria-label": tr.variation_from(from + 1),
@@ -164,6 +171,5 @@ fn variation_bar_part(VariationBarProps { tr }: VariationBarProps) -> Element {
                 {tr.delete_variation()}
             }
         }
-        style { {CSS} }
     }
 }
