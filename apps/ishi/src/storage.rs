@@ -10,7 +10,7 @@
 //! start is when saved data exists and the part that reads it cannot be loaded: starting
 //! fresh would write over it at the first save (`prepare`).
 
-use crate::saved::{self, LoadError, Loaded, SavedApp, Unsaved};
+use crate::saved::{self, Contents, LoadError, SavedApp};
 use crate::state::{AppState, Notice};
 
 /// The saved state, or a fresh start; unreadable data is kept aside and reported.
@@ -32,7 +32,7 @@ pub fn restore() -> AppState {
 
 /// The state `read` gives for the saved `text`: the saved one, or a fresh start that
 /// reports why it could not be used, the text kept aside.
-fn restored(read: Result<Loaded, LoadError>, text: &str) -> AppState {
+fn restored(read: Result<Contents, LoadError>, text: &str) -> AppState {
     match read {
         Ok(loaded) => AppState::new(loaded),
         Err(why) => {
@@ -44,18 +44,18 @@ fn restored(read: Result<Loaded, LoadError>, text: &str) -> AppState {
 
 /// The state saved as `text`: decoded, converted from an older format, replayed. A lazy
 /// part in the web's split build.
-fn read_saved(text: String) -> Result<Loaded, LoadError> {
+fn read_saved(text: String) -> Result<Contents, LoadError> {
     saved::decode(&text).and_then(SavedApp::load)
 }
 
 /// The text of `saved`, `None` if it cannot be written. A lazy part in the web's split
 /// build.
-fn write_saved(unsaved: Unsaved) -> Option<String> {
-    saved::encode(&unsaved.saved())
+fn write_saved(contents: Contents) -> Option<String> {
+    saved::encode(&contents.saved())
 }
 
-crate::lazy::function!(READ_SAVED = "restore" fn read_saved(String) -> Result<Loaded, LoadError>);
-crate::lazy::function!(WRITE_SAVED = "save" fn write_saved(Unsaved) -> Option<String>);
+crate::lazy::function!(READ_SAVED = "restore" fn read_saved(String) -> Result<Contents, LoadError>);
+crate::lazy::function!(WRITE_SAVED = "save" fn write_saved(Contents) -> Option<String>);
 
 #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
 thread_local! {
@@ -91,13 +91,13 @@ pub async fn prepare() -> Result<(), crate::state::AppError> {
 /// and only the latest state of those that waited for it; `failed` runs if the part cannot
 /// be loaded (nothing was saved). Must be called inside the Dioxus runtime.
 pub fn save(state: &AppState, failed: impl FnOnce() + 'static) {
-    let unsaved = state.unsaved();
+    let contents = state.contents();
     #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
-    crate::lazy::call_soon(&SAVING, &WRITE_SAVED, [unsaved], write, failed);
+    crate::lazy::call_soon(&SAVING, &WRITE_SAVED, [contents], write, failed);
     #[cfg(not(all(feature = "wasm-split", target_arch = "wasm32")))]
     {
         drop(failed);
-        write(write_saved(unsaved));
+        write(write_saved(contents));
     }
 }
 
@@ -111,7 +111,7 @@ fn write(text: Option<String>) {
 #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
 thread_local! {
     /// The state to save next, while the part that writes it comes.
-    static SAVING: crate::lazy::Waiting<Unsaved> = const { crate::lazy::Waiting::latest() };
+    static SAVING: crate::lazy::Waiting<Contents> = const { crate::lazy::Waiting::latest() };
 }
 
 /// The desktop's other data files (the window's place), beside the state file.

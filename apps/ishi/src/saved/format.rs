@@ -65,42 +65,6 @@ impl OnlineSeat {
     }
 }
 
-/// What a save is made of, taken from the app's state at once (the matches share their
-/// snapshots with it, so this is cheap): the saved form ([`Unsaved::saved`]) is made by the
-/// lazy part that writes it (`storage.rs`), so that its code, the variations' and the
-/// analyses' included, is that part's module's, not the first board's.
-#[derive(Clone, Debug)]
-pub struct Unsaved {
-    /// The match on screen (the local one while an online game is on screen).
-    pub current: Match,
-    /// The match put aside by the game switch.
-    pub parked: Option<Match>,
-    /// The settings.
-    pub settings: Settings,
-    /// The recent games.
-    pub recent: Vec<RecentGame>,
-    /// The online seats.
-    pub seats: Vec<OnlineSeat>,
-    /// The online game on screen.
-    pub online: Option<GameId>,
-}
-
-impl Unsaved {
-    /// The saved form.
-    pub fn saved(&self) -> SavedApp {
-        SavedApp {
-            seats: self.seats.clone(),
-            online: self.online.clone(),
-            ..SavedApp::of(
-                &self.current,
-                self.parked.as_ref(),
-                &self.settings,
-                &self.recent,
-            )
-        }
-    }
-}
-
 impl SavedApp {
     /// The saved form of the app's state.
     pub fn of(

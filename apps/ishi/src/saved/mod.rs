@@ -18,7 +18,7 @@ pub mod v1;
 use ishi_online::protocol::GameId;
 use serde::Deserialize;
 
-pub use format::{OnlineSeat, RecentGame, SavedApp, Unsaved, VERSION};
+pub use format::{OnlineSeat, RecentGame, SavedApp, VERSION};
 pub use game::{
     EventError, MatchLoadError, SavedAnnotation, SavedEvent, SavedMatch, SavedPractised,
     SavedVariation, VariationError,
@@ -81,9 +81,13 @@ impl LoadError {
     }
 }
 
-/// The state that saved data restores.
+/// The app's state as saved data holds it: what a restore gives, and what a save takes
+/// (taken from the app's state at once: the matches share their snapshots with it, so this is
+/// cheap). The saved form ([`Contents::saved`]) is made by the lazy part that writes it
+/// (`storage.rs`), so that its code, the variations' and the analyses' included, is that
+/// part's module's, not the first board's.
 #[derive(Clone, Debug)]
-pub struct Loaded {
+pub struct Contents {
     /// The match on screen.
     pub current: Match,
     /// The other game's match.
@@ -96,6 +100,22 @@ pub struct Loaded {
     pub seats: Vec<OnlineSeat>,
     /// The online game that was on screen.
     pub online: Option<GameId>,
+}
+
+impl Contents {
+    /// The saved form.
+    pub fn saved(&self) -> SavedApp {
+        SavedApp {
+            seats: self.seats.clone(),
+            online: self.online.clone(),
+            ..SavedApp::of(
+                &self.current,
+                self.parked.as_ref(),
+                &self.settings,
+                &self.recent,
+            )
+        }
+    }
 }
 
 /// The saved state in `text`, of this version or converted from an older one.
@@ -133,7 +153,7 @@ impl SavedApp {
     /// # Errors
     ///
     /// [`LoadError::Match`] when the match on screen or the one put aside cannot be replayed.
-    pub fn load(self) -> Result<Loaded, LoadError> {
+    pub fn load(self) -> Result<Contents, LoadError> {
         let current = self.current.load().map_err(LoadError::Match)?;
         let parked = match &self.parked {
             Some(p) => Some(p.load().map_err(LoadError::Match)?),
@@ -147,7 +167,7 @@ impl SavedApp {
             .collect();
         let mut settings = self.settings;
         settings.sanitize();
-        Ok(Loaded {
+        Ok(Contents {
             current,
             parked,
             settings,

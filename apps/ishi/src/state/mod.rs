@@ -63,8 +63,7 @@ use ishi_scoring::DeadStones;
 use crate::model::{Action, GameKind, Match, MatchConfig, Refusal};
 use crate::records::ImportError;
 use crate::saved::{
-    LoadError, Loaded, MatchLoadError, OnlineSeat, RECENT_GAMES, RecentGame, SavedApp, SavedMatch,
-    Unsaved,
+    Contents, LoadError, MatchLoadError, OnlineSeat, RECENT_GAMES, RecentGame, SavedApp, SavedMatch,
 };
 use crate::settings::{Confirm, Language, Settings, Theme};
 use ishi_rules::Move;
@@ -295,8 +294,8 @@ pub const ONLINE_SEATS: usize = 100;
 
 impl AppState {
     /// The state that saved data restored.
-    pub fn new(loaded: Loaded) -> AppState {
-        let Loaded {
+    pub fn new(loaded: Contents) -> AppState {
+        let Contents {
             current,
             parked,
             settings,
@@ -339,7 +338,7 @@ impl AppState {
             .unwrap_or_else(|_| unreachable!("an Othello setup always starts"));
         AppState {
             notice,
-            ..AppState::new(Loaded {
+            ..AppState::new(Contents {
                 current,
                 parked: None,
                 settings,
@@ -596,8 +595,8 @@ impl AppState {
 
     /// What saving the state takes: the local match on screen or put aside for the online
     /// game, and the online game on screen by its id (it is the server's to keep).
-    pub fn unsaved(&self) -> Unsaved {
-        Unsaved {
+    pub fn contents(&self) -> Contents {
+        Contents {
             current: self.local.as_ref().unwrap_or(&self.current).clone(),
             parked: self.parked.clone(),
             settings: self.settings.clone(),
@@ -607,10 +606,10 @@ impl AppState {
         }
     }
 
-    /// The saved form of the state ([`unsaved`](AppState::unsaved), made into its saved
+    /// The saved form of the state ([`contents`](AppState::contents), made into its saved
     /// form).
     pub fn saved(&self) -> SavedApp {
-        self.unsaved().saved()
+        self.contents().saved()
     }
 
     /// The online game on screen.
