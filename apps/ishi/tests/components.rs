@@ -5,7 +5,7 @@ use dioxus::prelude::*;
 use ishi::app::use_app_provider;
 use ishi::components::Shell;
 use ishi::model::{Action, Cell, GoConfig, Match, MatchConfig, OthelloConfig, OthelloStart, Side};
-use ishi::saved::Loaded;
+use ishi::saved::Contents;
 use ishi::settings::Settings;
 use ishi::state::{AppState, Notice};
 use ishi_ai::othello::OthelloLevel;
@@ -33,7 +33,7 @@ fn state(config: MatchConfig, actions: Vec<Action>) -> AppState {
     for action in actions {
         m.apply(action).unwrap();
     }
-    AppState::new(Loaded {
+    AppState::new(Contents {
         current: m,
         parked: None,
         settings: Settings::default(),

@@ -101,7 +101,7 @@ pub enum Action {
     GoTo(usize),
     /// Review: a move for the side to move, whoever plays it, that leaves the game as it is:
     /// the line on screen's next snapshot when it is that move, a line that already plays
-    /// it from here, or else a new variation ([`Match::lines`]).
+    /// it from here, or else a new variation ([`Match::line_count`] counts them).
     Explore(CellMove),
     /// Review: the line `line` on screen, at its snapshot `index`.
     ToLine {
