@@ -77,9 +77,12 @@ impl Record {
     ///
     /// # Errors
     ///
-    /// [`Reason::Game`] when the size is not a board's or a move is illegal (named with its
-    /// number, from 1).
+    /// [`Reason::Game`] when the size is not a board's, the rules are no preset (a line
+    /// names them), or a move is illegal (named with its number, from 1).
     pub fn new(size: usize, rules: GoRules, moves: Vec<Move>) -> Result<Record, Reason> {
+        if rules.name().is_none() {
+            return Err(Reason::Game("the rules are no preset".to_owned()));
+        }
         let mut go = Go::new(size, rules).map_err(|e| Reason::Game(e.to_string()))?;
         for (i, &mv) in moves.iter().enumerate() {
             go = go

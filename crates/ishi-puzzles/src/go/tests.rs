@@ -96,6 +96,14 @@ fn a_game_that_is_not_one_is_refused_with_what_is_wrong() {
         "move 2 (jj) is off the board"
     );
     assert!(game_refused("9 chinese 7.5 eeccee").starts_with("move 3 (E5): "));
+    let custom = GoRules {
+        suicide: true,
+        ..GoRules::JAPANESE
+    };
+    assert_eq!(
+        Record::new(9, custom, Vec::new()),
+        Err(Reason::Game("the rules are no preset".into()))
+    );
     // Two passes end the game: no move to find.
     assert_eq!(
         refused(&changed(0, 0, "9 chinese 7.5 eetttt")),
