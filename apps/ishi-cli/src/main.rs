@@ -39,7 +39,7 @@ enum Command {
     /// Othello tools for engine developers.
     #[command(subcommand)]
     Othello(othello::OthelloCommand),
-    /// Go tools: what the network thinks of a position.
+    /// Go tools: what the network thinks of a position, and the Go puzzle library.
     #[command(subcommand)]
     Go(go::GoCommand),
     /// Run as a GTP version 2 engine on standard input and output: Go, or Othello.
@@ -105,7 +105,7 @@ fn main() -> ExitCode {
         Command::Othello(command) => {
             othello::run(&command, io::stdout().lock(), io::stderr().lock())
         }
-        Command::Go(command) => go::run(&command, io::stdout().lock()),
+        Command::Go(command) => go::run(&command, io::stdout().lock(), io::stderr().lock()),
         Command::Gtp(args) => gtp::run(&args, io::stdin().lock(), io::stdout().lock()),
         Command::Nboard => {
             nboard::serve(io::stdin().lock(), io::stdout().lock(), io::stderr().lock())

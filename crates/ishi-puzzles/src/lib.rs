@@ -29,8 +29,33 @@
 //! listed with its exact value (the final disc margin with best play, empty squares to the
 //! winner), and the best is either the only one to win (or to draw), or ahead of the second by
 //! at least [`othello::MARGIN`] discs. The generator proves the values with the exact solver;
-//! `ishi-cli puzzles check` proves them again.
+//! `ishi-cli othello check-puzzles` proves them again.
+//!
+//! **Go puzzles** ([`go`]) cannot be proved: Go positions are too large to solve. Their
+//! values are a deep search's estimates on KataGo's network (the expected final score for
+//! the side to move), the answer and its best alternatives each searched from its own
+//! position by a search deeper than the one that found the position; the answer must be
+//! [`go::MARGIN`] (5 points) ahead of every alternative listed, so that the search's noise
+//! cannot make a second answer. A line holds the game's moves from the empty board, which
+//! the network and the ko rules read, and for a corner or side puzzle of a large board the
+//! region it shows.
+//!
+//! ```
+//! use ishi_puzzles::go;
+//!
+//! // From Ishi's self-play game 8 on 9x9: White to move plays E6, which captures, and leads
+//! // by 29.7 points; the next best move leads by 6.
+//! let line = "9 chinese 7.5 eecedgdcddcdecdbebgegggbgchcgdhdfegfhfhehgibbfdeffcgcfdfchegdhbebgfgef\t\
+//!     E6:+29.7,F6:+6.0,F7:+5.5\tE6 F2 F6 E2 J4 J3\t725\tcapture,atari,killing\t-\t\
+//!     ishi self-play 9x9 #8, move 36";
+//! let puzzles = go::parse(line)?;
+//! assert_eq!(puzzles[0].answer().to_string(), "E6");
+//! assert_eq!(puzzles[0].values[1].1, 60); // tenths of a point
+//! assert_eq!(puzzles[0].to_string(), line);
+//! # Ok::<(), go::LibraryError>(())
+//! ```
 
+pub mod go;
 pub mod othello;
 mod pick;
 

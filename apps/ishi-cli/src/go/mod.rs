@@ -1,6 +1,9 @@
-//! `go`: tools for Go: `eval.rs` shows what the network thinks of a position.
+//! `go`: tools for Go: `eval.rs` shows what the network thinks of a position, `puzzles.rs`
+//! makes and checks the Go puzzle library (rating them by `difficulty.rs`).
 
+mod difficulty;
 mod eval;
+mod puzzles;
 
 use std::io::{self, Write};
 
@@ -20,15 +23,28 @@ pub(crate) enum GoCommand {
     /// and "ownership" (for Black, from -1 to 1, row by row from the top, columns A
     /// onwards).
     Eval(eval::EvalArgs),
+    /// Make puzzles from Ishi's games with the network: positions where one move is clearly
+    /// best, each listed move valued by a checking search deeper than the screening one.
+    ///
+    /// Prints the library's lines (scripts/make-go-puzzles makes
+    /// crates/ishi-puzzles/data/go.txt so) and a summary on standard error.
+    Puzzles(puzzles::MakeArgs),
+    /// Check a Go puzzle library again: every listed move valued by the checking search.
+    ///
+    /// Prints each puzzle that does not hold and a summary; the exit status is non-zero if
+    /// any does not.
+    CheckPuzzles(puzzles::CheckArgs),
 }
 
-/// Runs the tool `command` asks for, writing to `out`.
+/// Runs the tool `command` asks for, writing to `out` and its summary to `errors`.
 ///
 /// # Errors
 ///
-/// Those of the tool: see [`eval::run`].
-pub(crate) fn run(command: &GoCommand, out: impl Write) -> io::Result<()> {
+/// Those of the tool: see [`eval::run`], [`puzzles::make`] and [`puzzles::check`].
+pub(crate) fn run(command: &GoCommand, out: impl Write, errors: impl Write) -> io::Result<()> {
     match command {
         GoCommand::Eval(args) => eval::run(args, out),
+        GoCommand::Puzzles(args) => puzzles::make(args, out, errors),
+        GoCommand::CheckPuzzles(args) => puzzles::check(args, out),
     }
 }
