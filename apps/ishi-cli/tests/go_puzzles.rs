@@ -2,27 +2,26 @@
 //! games and checked again by the network's search.
 
 mod common;
+mod libraries;
 
 use std::path::PathBuf;
 use std::process::Output;
 
 use ishi_puzzles::go;
 
+use libraries::text;
+
 fn cli(args: &[&str]) -> Output {
     common::run(args, "")
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("text")
-}
-
 /// The library the app ships.
 fn library() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../crates/ishi-puzzles/data/go.txt")
+    libraries::shipped("go.txt")
 }
 
 fn temporary(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("ishi-go-puzzles-{}-{name}", std::process::id()))
+    libraries::temporary("ishi-go-puzzles", name)
 }
 
 /// The shipped library reads, holds each position once on 9x9, 13x13 and 19x19 crops, and a

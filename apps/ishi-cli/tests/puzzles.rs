@@ -4,27 +4,26 @@
 //! games").
 
 mod common;
+mod libraries;
 
 use std::path::PathBuf;
 use std::process::Output;
 
 use ishi_puzzles::othello;
 
+use libraries::text;
+
 fn cli(args: &[&str]) -> Output {
     common::run(args, "")
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("text")
-}
-
 /// The library the app ships.
 fn library() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../crates/ishi-puzzles/data/othello.txt")
+    libraries::shipped("othello.txt")
 }
 
 fn temporary(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("ishi-puzzles-{}-{name}", std::process::id()))
+    libraries::temporary("ishi-puzzles", name)
 }
 
 /// The shipped library reads, has its 3,000 puzzles with one answer each, and a sample of its

@@ -218,15 +218,9 @@ fn add_variations(m: &Match, record: &mut GoRecord, size: usize) {
     let mut tree = Vec::new();
     insert(&mut tree, &go_moves(m.line(), size));
     for line in (0..m.line_count()).filter(|&l| l != m.line_on()) {
-        let Some(snapshots) = m.snapshots_of(line) else {
-            continue;
-        };
-        let shared = snapshots
-            .iter()
-            .zip(m.history())
-            .take_while(|(a, b)| Rc::ptr_eq(a, b))
-            .count();
-        if shared <= m.cursor() {
+        if let (Some(snapshots), Some(from)) = (m.snapshots_of(line), m.parts_at(line))
+            && from < m.cursor()
+        {
             insert(&mut tree, &go_moves(snapshots, size));
         }
     }
@@ -258,11 +252,11 @@ pub fn export(m: &Match) -> Vec<Export> {
                 return Vec::new();
             };
             let size = go.size();
-            let go_moves: Vec<ishi_rules::go::Move> = moves(m)
+            let played: Vec<ishi_rules::go::Move> = go_moves(m.line(), size)
                 .into_iter()
-                .filter_map(|mv| to_go(mv, size))
+                .map(|(_, mv)| mv)
                 .collect();
-            let mut record = GoRecord::from_game(go, &go_moves);
+            let mut record = GoRecord::from_game(go, &played);
             add_variations(m, &mut record, size);
             let sides = m.config().sides();
             record.players = ByColor::new(player_name(sides.black), player_name(sides.white));

@@ -386,16 +386,7 @@ impl std::error::Error for LibraryError {}
 ///
 /// [`LibraryError`] for the first line that is not a puzzle (see [`Reason`]).
 pub fn parse(text: &str) -> Result<Vec<Puzzle>, LibraryError> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|(i, l)| {
-            parse_line(l).map_err(|reason| LibraryError {
-                line: i + 1,
-                reason,
-            })
-        })
-        .collect()
+    crate::fields::puzzles(text, parse_line).map_err(|(line, reason)| LibraryError { line, reason })
 }
 
 /// The game field's record.
@@ -467,24 +458,8 @@ fn parse_line(text: &str) -> Result<Puzzle, Reason> {
         ));
     }
     replay(position, &line).map_err(|p| Reason::Line(p.to_string()))?;
-    let rating = rating
-        .parse::<u16>()
-        .ok()
-        .filter(|&r| r <= 4000)
-        .ok_or_else(|| Reason::Rating(rating.to_owned()))?;
-    let themes = if themes == "-" {
-        Vec::new()
-    } else {
-        themes
-            .split(',')
-            .map(|t| {
-                Theme::ALL
-                    .into_iter()
-                    .find(|theme| theme.name() == t)
-                    .ok_or_else(|| Reason::Theme(t.to_owned()))
-            })
-            .collect::<Result<Vec<_>, _>>()?
-    };
+    let rating = crate::fields::rating(rating).ok_or_else(|| Reason::Rating(rating.to_owned()))?;
+    let themes = crate::fields::themes(themes, &Theme::ALL, Theme::name).map_err(Reason::Theme)?;
     let crop = if crop == "-" {
         None
     } else {

@@ -55,6 +55,7 @@
 //! # Ok::<(), go::LibraryError>(())
 //! ```
 
+mod fields;
 pub mod go;
 pub mod othello;
 mod pick;

@@ -98,14 +98,20 @@ impl Match {
             .map(|(other, n)| (other, n.saturating_sub(1)))
     }
 
+    /// The index of the last snapshot line `line` shares with the line on screen (the
+    /// start at least); `None` for a line that is not there.
+    pub fn parts_at(&self, line: usize) -> Option<usize> {
+        let own = self.snapshots_of(line)?;
+        Some(shared(own, &self.history).saturating_sub(1))
+    }
+
     /// Where the line on screen leaves the game: the index of the last snapshot they
     /// share; `None` on the game itself.
     pub fn leaves_game_at(&self) -> Option<usize> {
         if self.on == 0 {
             return None;
         }
-        let game = self.snapshots_of(0)?;
-        Some(shared(&self.history, game).saturating_sub(1))
+        self.parts_at(0)
     }
 
     /// The other lines as branches from the line on screen, by where they leave it: one
