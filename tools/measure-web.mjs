@@ -54,6 +54,7 @@ try {
     await measureFirstValues("Go 9x9", { game: "Go", size: 9, black: "human", white: "human" });
     await measureValuesAfterMoves();
     await measurePuzzles();
+    await measureGoPuzzles();
     await measureAnalysis("Othello, 60 moves", OTHELLO_GAME, 40);
     await measureAnalysis("Go 9x9, 60 moves", GO_9X9, 30);
     await measureAnalysis("Go 19x19, 60 moves", GO_19X19, null);
@@ -460,11 +461,62 @@ async function measurePuzzles() {
         refutations.push(Date.now() - start);
         await page.context().close();
     }
-    console.log(`tap on Puzzles -> puzzle's board: ${opens.join(", ")} ms`);
+    reportPuzzles("puzzle", "Puzzles", opens, verdicts, refutations);
+}
+
+/** Prints and files the figures of `measurePuzzles` or `measureGoPuzzles`. */
+function reportPuzzles(name, tapped, opens, verdicts, refutations) {
+    console.log(`tap on ${tapped} -> puzzle's board: ${opens.join(", ")} ms`);
     console.log(`tap on a wrong move -> verdict: ${verdicts.join(", ")} ms; -> refutation: ${refutations.join(", ")} ms`);
-    figure("puzzle opened (median of fresh pages)", median(opens), "ms", "<= 300 ms", median(opens) <= 300);
-    figure("puzzle: a move's verdict (median)", median(verdicts), "ms", "<= 300 ms", median(verdicts) <= 300);
-    figure("puzzle: the refutation played (median)", median(refutations), "ms", "(reported)", true);
+    figure(`${name} opened (median of fresh pages)`, median(opens), "ms", "<= 300 ms", median(opens) <= 300);
+    figure(`${name}: a move's verdict (median)`, median(verdicts), "ms", "<= 300 ms", median(verdicts) <= 300);
+    figure(`${name}: the refutation played (median)`, median(refutations), "ms", "(reported)", true);
+}
+
+/**
+ * Go's puzzles: from the tap on Go in the puzzle screen to the puzzle's board, on fresh pages
+ * (Go's library fetched and read then, every puzzle's game replayed to check it); from the tap
+ * on a move the library does not list to its verdict, and to the other side's answer (the
+ * network's search of 128 visits in the worker, the network fetched when the Go puzzles
+ * opened).
+ */
+async function measureGoPuzzles() {
+    console.log("\n== Go puzzles: opening, a wrong move's verdict and its refutation (3 fresh pages)");
+    const opens = [];
+    const verdicts = [];
+    const refutations = [];
+    for (let i = 0; i < 3; i++) {
+        const page = await openApp(browser, PHONE, problems, `Go puzzles ${i}`);
+        await page.waitForTimeout(3_000);
+        await page.locator("button.more").tap();
+        await page.locator("button.action.puzzles").tap();
+        await page.locator("table.puzzle-board td[data-point]").first().waitFor({ timeout: 20_000 });
+        let start = Date.now();
+        await page.locator('.puzzle-game[data-game="Go"]').tap();
+        await page.locator("table.puzzle-board.go td[data-point]").first().waitFor({ timeout: 20_000 });
+        opens.push(Date.now() - start);
+        const wrong = await page.evaluate(async () => {
+            const index = Number(document.querySelector(".puzzle-message").dataset.puzzle);
+            const text = await (await fetch("puzzles/go.txt")).text();
+            const lines = text.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("#"));
+            const listed = lines[index].split("\t")[1].split(",").map((v) => v.split(":")[0]);
+            return [...document.querySelectorAll("table.puzzle-board td[data-legal]")]
+                .map((cell) => cell.dataset.point)
+                .find((point) => !listed.includes(point));
+        });
+        // The network loading (once per fresh page) is not the move's: wait for it.
+        await page.waitForTimeout(3_000);
+        start = Date.now();
+        await page.locator(`table.puzzle-board td[data-point="${wrong}"]`).tap();
+        await page.locator('.puzzle-message[data-verdict="failed"]').waitFor({ timeout: 5_000 });
+        verdicts.push(Date.now() - start);
+        await page
+            .locator(".puzzle-message", { hasText: / answers [A-HJ-T]\d+\./ })
+            .waitFor({ timeout: 60_000 });
+        refutations.push(Date.now() - start);
+        await page.context().close();
+    }
+    reportPuzzles("Go puzzle", "Go", opens, verdicts, refutations);
 }
 
 async function measureValuesAfterMoves() {

@@ -1,5 +1,6 @@
-// Puzzles: Othello positions with one best move, a rating on the device that moves both ways,
-// the refutation of a wrong move, the solution's values, the daily puzzle and a streak.
+// Puzzles: Othello positions and Go problems with one best move, a rating per game on the
+// device that moves both ways, the refutation of a wrong move, the solution's values, the
+// daily puzzle and a streak.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -161,6 +162,92 @@ test("a streak counts until the first miss; the daily puzzle is rated once", asy
     // Enter played the puzzle's move, not one of the game under the sheet.
     await tapButton(page, ".puzzles-sheet .dialog-buttons button.secondary");
     assert.equal(await page.locator("table.board td[data-stone]").count(), 4);
+});
+
+/**
+ * The Go puzzle on screen (`data-puzzle`, its place in the library), found in the library the
+ * page fetched: its listed moves and values in tenths of a point, best first, and the crop.
+ */
+async function goPuzzleOnScreen(page) {
+    return page.evaluate(async () => {
+        const index = Number(document.querySelector(".puzzle-message").dataset.puzzle);
+        const text = await (await fetch("puzzles/go.txt")).text();
+        const lines = text.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("#"));
+        const fields = lines[index].split("\t");
+        const values = fields[1].split(",").map((v) => {
+            const [point, value] = v.split(":");
+            return { point, value: Math.round(Number(value) * 10) };
+        });
+        return { size: Number(fields[0].split(" ")[0]), values, crop: fields[5] };
+    });
+}
+
+test("Go puzzles: a rating of their own, the answer, a move off the list refuted by the network", async (t) => {
+    const page = await open(t, SMALL_PHONE);
+    await openPuzzles(page);
+    // An Othello game on the board: the screen opens on Othello's puzzles.
+    assert.equal(await page.locator('.puzzle-game[data-game="Othello"]').getAttribute("aria-pressed"), "true");
+    await tapButton(page, '.puzzle-game[data-game="Go"]');
+    await page.locator("table.puzzle-board.go td[data-point]").first().waitFor({ timeout: 15_000 });
+    assert.equal(await rating(page), 1500, "a new Go player's rating");
+    assert.match(await page.locator(".puzzle-message").innerText(), /^(Black|White) to play: find the best move\.$/);
+    let puzzle = await goPuzzleOnScreen(page);
+    const cells = await page.locator("table.puzzle-board td[data-point]").count();
+    if (puzzle.crop === "-") assert.equal(cells, puzzle.size * puzzle.size, "the whole board");
+    else assert.ok(cells < puzzle.size * puzzle.size, "a corner or side of the board");
+    await screenshot(page, "go-puzzle-360px");
+
+    // Solved.
+    await tapCell(page, puzzle.values[0].point);
+    await page.locator('.puzzle-message[data-verdict="solved"]').waitFor();
+    const afterWin = await rating(page);
+    assert.ok(afterWin > 1500, `${afterWin}`);
+    assert.match(
+        await page.locator(".puzzle-message").innerText(),
+        /^Right: [A-HJ-T]\d+ is worth [+-]?\d+\.\d points\. \(\+\d+\)$/,
+    );
+    while (!(await page.locator(".puzzle-steps button.back").isDisabled())) {
+        await tapButton(page, ".puzzle-steps button.back");
+    }
+    const listed = puzzle.values.filter((v) => v.point !== "pass");
+    assert.equal(await page.locator("table.puzzle-board td[data-hint]").count(), listed.length);
+    assert.equal(
+        await page.locator("table.puzzle-board td[data-best-move]").getAttribute("data-point"),
+        puzzle.values[0].point,
+    );
+    await screenshot(page, "go-puzzle-solved-360px");
+
+    // Failed: a legal move the library does not list; the network answers it.
+    await tapButton(page, "button.next-puzzle");
+    await page.locator('.puzzle-message:not([data-verdict="solved"])').waitFor();
+    puzzle = await goPuzzleOnScreen(page);
+    const names = puzzle.values.map((v) => v.point);
+    const legal = await page.locator("table.puzzle-board td[data-legal]").evaluateAll((cells) =>
+        cells.map((cell) => cell.dataset.point),
+    );
+    const off = legal.find((point) => !names.includes(point));
+    assert.ok(off, "a legal move off the list");
+    await tapCell(page, off);
+    await page.locator('.puzzle-message[data-verdict="failed"]').waitFor();
+    const afterLoss = await rating(page);
+    assert.ok(afterLoss < afterWin, `${afterLoss} < ${afterWin}`);
+    await page
+        .locator(".puzzle-message", { hasText: /(Black|White) answers [A-HJ-T]\d+\./ })
+        .waitFor({ timeout: 60_000 });
+    const message = await page.locator(".puzzle-message").innerText();
+    assert.ok(message.startsWith(`Not the best: ${off}; ${puzzle.values[0].point} is worth `), message);
+    await screenshot(page, "go-puzzle-failed-360px");
+
+    // Othello's rating did not move; Go's is kept on the device.
+    await tapButton(page, '.puzzle-game[data-game="Othello"]');
+    await page.locator("table.puzzle-board.othello").waitFor();
+    assert.equal(await rating(page), 1500);
+    await page.reload();
+    await page.locator("table.board td[data-point]").first().waitFor();
+    await openPuzzles(page);
+    await tapButton(page, '.puzzle-game[data-game="Go"]');
+    await page.locator("table.puzzle-board.go").waitFor({ timeout: 15_000 });
+    assert.equal(await rating(page), afterLoss);
 });
 
 test("damaged puzzle progress is said, kept aside and started afresh", async (t) => {

@@ -20,12 +20,16 @@ use crate::state::{AppState, Feedback};
 
 /// Installs `window.ishiFeedback` once (with its gesture listeners) and sets whether sound is
 /// on (`sound` is `on` or empty): only then does a gesture make the audio context.
+///
+/// In the script (its words cost the first download, so they are here): browsers refuse a
+/// vibration or a running audio context before the first gesture; `envelope` is `gain` at
+/// `at`, falling to silence in `length` seconds; `burst` is noise through a band-pass filter
+/// around `frequency` Hz, and `tone` a sine falling from `from` to `to` Hz (a knock's body).
 const PLAYER: &str = r#"
     if (!window.ishiFeedback) {
         const Context = window.AudioContext || window.webkitAudioContext;
         const VOLUME = 0.3;
         const player = { sound: false, context: null, noise: null };
-        // Browsers refuse a vibration or a running audio context before the first gesture.
         const activated = () => !navigator.userActivation || navigator.userActivation.hasBeenActive;
         const audio = () => {
             if (!player.sound || !Context) return null;
@@ -48,7 +52,6 @@ const PLAYER: &str = r#"
         for (const type of ["pointerup", "touchend", "click", "keydown"]) {
             addEventListener(type, wake, { capture: true, passive: true });
         }
-        // `gain` at `at`, falling to silence in `length` seconds.
         const envelope = (context, at, gain, length) => {
             const node = context.createGain();
             node.gain.setValueAtTime(0.0001, at);
@@ -57,7 +60,6 @@ const PLAYER: &str = r#"
             node.connect(context.destination);
             return node;
         };
-        // A burst of noise through a band-pass filter around `frequency` Hz.
         const burst = (context, at, frequency, gain, length) => {
             const source = context.createBufferSource();
             source.buffer = player.noise;
@@ -70,7 +72,6 @@ const PLAYER: &str = r#"
             source.start(at);
             source.stop(at + length);
         };
-        // A sine falling from `from` to `to` Hz: the body of the knock.
         const tone = (context, at, from, to, gain, length) => {
             const oscillator = context.createOscillator();
             oscillator.frequency.setValueAtTime(from, at);

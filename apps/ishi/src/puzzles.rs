@@ -1,6 +1,6 @@
-//! Puzzles on the device: the library as the app reads it, the player's progress (a Glicko-2
-//! rating per game, kept on the device) and one puzzle's session, the move judged against the
-//! library's exact values. No Dioxus here: the puzzle screen (`components::puzzles`) holds a
+//! Puzzles on the device, Othello's and Go's: the library as the app reads it, the player's
+//! progress (a Glicko-2 rating per game, kept on the device) and one puzzle's session, the
+//! move judged against the library's values ([`Kind`] says what each game's are). No Dioxus here: the puzzle screen (`components::puzzles`) holds a
 //! [`Session`] and a [`Progress`] in signals, and the tests drive both directly.
 //!
 //! **Modes.** *Rated*: a puzzle near the player's rating, the rating updated after the first
@@ -13,22 +13,18 @@
 //! **The saved progress** is a JSON object under the puzzles' own key (`ishi-puzzles` in
 //! localStorage, `puzzles.json` on the desktop), apart from the games' save: a damaged one
 //! loses no game, and a damaged game save no rating. Text that cannot be read is kept aside
-//! and the screen says so and starts afresh ([`Progress::read`]).
+//! and the screen says so and starts afresh ([`AllProgress::read`]). Go's progress came with
+//! Go's puzzles: a save without it reads as a new Go player's.
 
 use std::collections::VecDeque;
 
-use ishi_puzzles::othello::{self, LibraryError, Puzzle};
 use ishi_rating::{InvalidRating, Rating};
-use ishi_rules::othello::{Move, Othello, Square};
-use ishi_rules::{Game, Player};
+use ishi_rules::Player;
 use serde::{Deserialize, Serialize};
 
-/// The Othello library as the web app fetches it (`scripts/build-web` copies it there).
-pub const LIBRARY_URL: &str = "puzzles/othello.txt";
+mod kind;
 
-/// The library the native app carries.
-#[cfg(not(target_arch = "wasm32"))]
-pub const LIBRARY: &str = include_str!("../../../crates/ishi-puzzles/data/othello.txt");
+pub use kind::{GoPosition, Kind, PuzzleGame};
 
 /// How many puzzles tried are remembered, so that a pick does not give them again soon.
 const SEEN: usize = 1000;
@@ -38,23 +34,23 @@ const VERSION: u32 = 1;
 
 /// A puzzle library, read and checked.
 #[derive(Debug)]
-pub struct Library {
-    puzzles: Vec<Puzzle>,
+pub struct Library<K> {
+    puzzles: Vec<K>,
     ratings: Vec<u16>,
     ids: Vec<u64>,
 }
 
-impl Library {
-    /// The library of `text` ([`othello::parse`]).
+impl<K: Kind> Library<K> {
+    /// The library of `text` ([`Kind::parse`]).
     ///
     /// # Errors
     ///
-    /// [`LibraryError`] for the first line that is not a puzzle.
-    pub fn read(text: &str) -> Result<Library, LibraryError> {
-        let puzzles = othello::parse(text)?;
+    /// The first line that is not a puzzle, and why.
+    pub fn read(text: &str) -> Result<Library<K>, String> {
+        let puzzles = K::parse(text)?;
         Ok(Library {
-            ratings: puzzles.iter().map(|p| p.rating).collect(),
-            ids: puzzles.iter().map(Puzzle::id).collect(),
+            ratings: puzzles.iter().map(K::rating).collect(),
+            ids: puzzles.iter().map(K::id).collect(),
             puzzles,
         })
     }
@@ -70,7 +66,7 @@ impl Library {
     }
 
     /// The puzzle at `index`.
-    pub fn get(&self, index: usize) -> Option<&Puzzle> {
+    pub fn get(&self, index: usize) -> Option<&K> {
         self.puzzles.get(index)
     }
 
@@ -167,6 +163,74 @@ impl std::fmt::Display for ProgressError {
 struct Saved {
     version: u32,
     othello: SavedProgress,
+    /// Missing from the saves made before Go had puzzles.
+    #[serde(default)]
+    go: Option<SavedProgress>,
+}
+
+/// The player's progress in both games' puzzles, saved together.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct AllProgress {
+    /// Othello's.
+    pub othello: Progress,
+    /// Go's.
+    pub go: Progress,
+}
+
+impl AllProgress {
+    /// The progress saved as `text` ([`AllProgress::write`]).
+    ///
+    /// # Errors
+    ///
+    /// [`ProgressError`] says why it cannot be used.
+    pub fn read(text: &str) -> Result<AllProgress, ProgressError> {
+        #[derive(Deserialize)]
+        struct Version {
+            version: u32,
+        }
+        let version: Version =
+            serde_json::from_str(text).map_err(|e| ProgressError::Damaged(format!("{e}")))?;
+        if version.version != VERSION {
+            return Err(ProgressError::Version(version.version));
+        }
+        let saved: Saved =
+            serde_json::from_str(text).map_err(|e| ProgressError::Damaged(format!("{e}")))?;
+        Ok(AllProgress {
+            othello: Progress::from_saved(saved.othello)?,
+            go: saved
+                .go
+                .map(Progress::from_saved)
+                .transpose()?
+                .unwrap_or_default(),
+        })
+    }
+
+    /// The saved form's text.
+    pub fn write(&self) -> String {
+        let saved = Saved {
+            version: VERSION,
+            othello: self.othello.to_saved(),
+            go: Some(self.go.to_saved()),
+        };
+        // Numbers and lists of numbers: it always encodes.
+        serde_json::to_string(&saved).unwrap_or_default()
+    }
+
+    /// The progress in `game`'s puzzles.
+    pub fn of(&self, game: PuzzleGame) -> &Progress {
+        match game {
+            PuzzleGame::Othello => &self.othello,
+            PuzzleGame::Go => &self.go,
+        }
+    }
+
+    /// See [`AllProgress::of`].
+    pub fn of_mut(&mut self, game: PuzzleGame) -> &mut Progress {
+        match game {
+            PuzzleGame::Othello => &mut self.othello,
+            PuzzleGame::Go => &mut self.go,
+        }
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -182,24 +246,8 @@ struct SavedProgress {
 }
 
 impl Progress {
-    /// The progress saved as `text` ([`Progress::write`]).
-    ///
-    /// # Errors
-    ///
-    /// [`ProgressError`] says why it cannot be used.
-    pub fn read(text: &str) -> Result<Progress, ProgressError> {
-        #[derive(Deserialize)]
-        struct Version {
-            version: u32,
-        }
-        let version: Version =
-            serde_json::from_str(text).map_err(|e| ProgressError::Damaged(format!("{e}")))?;
-        if version.version != VERSION {
-            return Err(ProgressError::Version(version.version));
-        }
-        let saved: Saved =
-            serde_json::from_str(text).map_err(|e| ProgressError::Damaged(format!("{e}")))?;
-        let p = saved.othello;
+    /// The progress of its saved form.
+    fn from_saved(p: SavedProgress) -> Result<Progress, ProgressError> {
         let rating =
             Rating::new(p.rating, p.deviation, p.volatility).map_err(ProgressError::Rating)?;
         Ok(Progress {
@@ -212,23 +260,18 @@ impl Progress {
         })
     }
 
-    /// The saved form's text.
-    pub fn write(&self) -> String {
-        let saved = Saved {
-            version: VERSION,
-            othello: SavedProgress {
-                rating: self.rating.rating(),
-                deviation: self.rating.deviation(),
-                volatility: self.rating.volatility(),
-                seen: self.seen.iter().copied().collect(),
-                best_streak: self.best_streak,
-                daily: self.daily,
-                solved: self.solved,
-                tried: self.tried,
-            },
-        };
-        // Numbers and lists of numbers: it always encodes.
-        serde_json::to_string(&saved).unwrap_or_default()
+    /// Its saved form.
+    fn to_saved(&self) -> SavedProgress {
+        SavedProgress {
+            rating: self.rating.rating(),
+            deviation: self.rating.deviation(),
+            volatility: self.rating.volatility(),
+            seen: self.seen.iter().copied().collect(),
+            best_streak: self.best_streak,
+            daily: self.daily,
+            solved: self.solved,
+            tried: self.tried,
+        }
     }
 
     /// The rating.
@@ -262,7 +305,7 @@ impl Progress {
 
     /// Files a first try at `puzzle` in `mode` on `day`; the rating's change, rounded, when
     /// it was rated.
-    pub fn file(&mut self, puzzle: &Puzzle, mode: Mode, day: i64, solved: bool) -> Option<i32> {
+    pub fn file<K: Kind>(&mut self, puzzle: &K, mode: Mode, day: i64, solved: bool) -> Option<i32> {
         let rated = self.rates(mode, day);
         if mode == Mode::Daily && rated {
             self.daily = Some((day, solved));
@@ -279,7 +322,7 @@ impl Progress {
         self.tried += 1;
         self.solved += u32::from(solved);
         let before = self.rating.rating();
-        self.rating = ishi_puzzles::attempt(self.rating, puzzle.rating, solved);
+        self.rating = ishi_puzzles::attempt(self.rating, puzzle.rating(), solved);
         Some((self.rating.rating() - before).round() as i32)
     }
 
@@ -298,15 +341,28 @@ pub fn margin_text(value: i32) -> String {
     }
 }
 
+/// A Go move's value in tenths of a point as the board writes it: `+12.4`, `-0.5`, `0.0`.
+pub fn points_text(value: i32) -> String {
+    let sign = match value.signum() {
+        1 => "+",
+        -1 => "-",
+        _ => "",
+    };
+    let abs = value.unsigned_abs();
+    format!("{sign}{}.{}", abs / 10, abs % 10)
+}
+
 /// What a cell of the puzzle's board shows, for its spoken description.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct PuzzleCell {
     /// Its disc.
     pub stone: Option<Player>,
     /// A legal move, awaited.
     pub legal: bool,
-    /// The exact value of its move, shown.
-    pub value: Option<i32>,
+    /// The value of its move, shown as the board writes it.
+    pub value: Option<String>,
+    /// Whether the value is exact (Othello's) or a search's estimate (Go's).
+    pub exact: bool,
     /// The answer, shown.
     pub best: bool,
     /// The last move.
@@ -315,11 +371,12 @@ pub struct PuzzleCell {
 
 /// What a first move in a puzzle was worth.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub struct Verdict {
+pub struct Verdict<P> {
     /// The move.
-    pub played: Square,
-    /// Its exact value for the side to move.
-    pub value: i32,
+    pub played: P,
+    /// Its listed value for the side to move ([`Kind::values`]); `None` for a Go move the
+    /// library does not list.
+    pub value: Option<i32>,
     /// Whether it was the answer.
     pub solved: bool,
     /// The rating's change, when the try was rated.
@@ -329,29 +386,29 @@ pub struct Verdict {
 /// One puzzle on screen: the positions from the puzzle's along the moves played, which of
 /// them is shown, and the verdict on the first move once it is made.
 #[derive(Clone, PartialEq, Debug)]
-pub struct Session {
+pub struct Session<K: Kind> {
     /// The puzzle's place in the library.
     pub index: usize,
     /// The puzzle's position, then the position after each move (passes included).
-    positions: Vec<Othello>,
-    /// The moves between them.
-    moves: Vec<Move>,
+    positions: Vec<K::Position>,
+    /// The moves between them, `None` a pass.
+    moves: Vec<Option<K::Point>>,
     /// The position on screen.
     shown: usize,
     /// The move to find.
-    answer: Square,
+    answer: K::Point,
     /// The verdict on the first try.
-    verdict: Option<Verdict>,
+    verdict: Option<Verdict<K::Point>>,
     /// Another try after the verdict: played, not judged again.
     retrying: bool,
 }
 
-impl Session {
+impl<K: Kind> Session<K> {
     /// `puzzle`, at `index` in its library.
-    pub fn new(index: usize, puzzle: &Puzzle) -> Session {
+    pub fn new(index: usize, puzzle: &K) -> Session<K> {
         Session {
             index,
-            positions: vec![puzzle.position],
+            positions: vec![puzzle.start()],
             moves: Vec::new(),
             shown: 0,
             answer: puzzle.answer(),
@@ -361,7 +418,7 @@ impl Session {
     }
 
     /// The position on screen.
-    pub fn position(&self) -> &Othello {
+    pub fn position(&self) -> &K::Position {
         &self.positions[self.shown]
     }
 
@@ -370,17 +427,18 @@ impl Session {
         (self.shown, self.positions.len())
     }
 
-    /// The move that led to the position on screen, if any.
-    pub fn last_move(&self) -> Option<Square> {
-        let mv = self.moves.get(self.shown.checked_sub(1)?)?;
-        match mv {
-            Move::Place(square) => Some(*square),
-            Move::Pass => None,
-        }
+    /// The move that led to the position on screen, if any and not a pass.
+    pub fn last_move(&self) -> Option<K::Point> {
+        *self.moves.get(self.shown.checked_sub(1)?)?
+    }
+
+    /// The moves played from the puzzle's position, passes `None`.
+    pub fn moves(&self) -> &[Option<K::Point>] {
+        &self.moves
     }
 
     /// The verdict on the first try, once made.
-    pub fn verdict(&self) -> Option<Verdict> {
+    pub fn verdict(&self) -> Option<Verdict<K::Point>> {
         self.verdict
     }
 
@@ -395,23 +453,24 @@ impl Session {
         self.retrying
     }
 
-    /// Plays `square` from the puzzle's position. A first try is judged against `puzzle`'s
+    /// Plays `point` from the puzzle's position. A first try is judged against `puzzle`'s
     /// values and gives the verdict (`file` gives the rating's change); a right answer goes on
     /// along the library's line. `None` if the move is not legal there or not awaited.
     pub fn play(
         &mut self,
-        puzzle: &Puzzle,
-        square: Square,
+        puzzle: &K,
+        point: K::Point,
         file: impl FnOnce(bool) -> Option<i32>,
-    ) -> Option<Verdict> {
+    ) -> Option<Verdict<K::Point>> {
         if !self.awaits_move() {
             return None;
         }
-        let value = puzzle.value(square)?;
-        let solved = square == self.answer;
+        K::play(&self.positions[0], Some(point))?;
+        let value = puzzle.value(point);
+        let solved = point == self.answer;
         if !self.retrying {
             self.verdict = Some(Verdict {
-                played: square,
+                played: point,
                 value,
                 solved,
                 change: file(solved),
@@ -420,11 +479,11 @@ impl Session {
         if solved {
             self.follow_line(puzzle);
         } else {
-            self.push(Move::Place(square));
+            self.push(Some(point));
         }
         self.shown = self.first_after_answer();
         Some(Verdict {
-            played: square,
+            played: point,
             value,
             solved,
             change: self.verdict.and_then(|v| v.change),
@@ -435,7 +494,7 @@ impl Session {
     /// it (with the other side's forced pass, if any).
     fn first_after_answer(&self) -> usize {
         let mut shown = 1.min(self.moves.len());
-        while matches!(self.moves.get(shown), Some(Move::Pass)) {
+        while matches!(self.moves.get(shown), Some(None)) {
             shown += 1;
         }
         shown
@@ -444,41 +503,34 @@ impl Session {
     /// The position after a wrong move, if the other side's answer to it is still to come
     /// (the refutation, which the engine finds): the wrong move is all that was played, and
     /// the other side is to move.
-    pub fn awaits_reply(&self) -> Option<Othello> {
+    pub fn awaits_reply(&self) -> Option<K::Position> {
         let last = self.positions.last()?;
-        let wrong = matches!(self.moves.first(), Some(&Move::Place(s)) if s != self.answer);
-        let played = self.moves.iter().filter(|m| **m != Move::Pass).count();
-        (wrong && played == 1 && !last.is_over() && last.turn() != self.positions[0].turn())
-            .then_some(*last)
+        let wrong = matches!(self.moves.first(), Some(&Some(p)) if p != self.answer);
+        let played = self.moves.iter().flatten().count();
+        (wrong && played == 1 && !K::is_over(last) && K::turn(last) != K::turn(&self.positions[0]))
+            .then(|| last.clone())
     }
 
     /// The other side's answer to a wrong first move, once played.
-    pub fn refutation(&self) -> Option<Square> {
-        if !matches!(self.moves.first(), Some(&Move::Place(s)) if s != self.answer) {
+    pub fn refutation(&self) -> Option<K::Point> {
+        if !matches!(self.moves.first(), Some(&Some(p)) if p != self.answer) {
             return None;
         }
-        self.moves[1..].iter().find_map(|m| match m {
-            Move::Place(s) => Some(*s),
-            Move::Pass => None,
-        })
+        self.moves[1..].iter().find_map(|&m| m)
     }
 
     /// In another try, once its move is made: whether it was the answer.
     pub fn retry_right(&self) -> Option<bool> {
         match self.moves.first() {
-            Some(&Move::Place(s)) if self.retrying => Some(s == self.answer),
+            Some(&Some(p)) if self.retrying => Some(p == self.answer),
             _ => None,
         }
     }
 
     /// Adds the other side's answer to a wrong move, and shows it. Ignored unless it is
     /// awaited ([`Session::awaits_reply`]) and legal.
-    pub fn reply(&mut self, square: Square) {
-        let Some(position) = self.awaits_reply() else {
-            return;
-        };
-        if position.play(Move::Place(square)).is_ok() {
-            self.push(Move::Place(square));
+    pub fn reply(&mut self, point: K::Point) {
+        if self.awaits_reply().is_some() && self.push(Some(point)) {
             self.shown = self.positions.len() - 1;
         }
     }
@@ -492,8 +544,8 @@ impl Session {
     }
 
     /// The solution: the puzzle's position and the library's line from it, shown from the
-    /// puzzle's position (where the values of every move can be shown).
-    pub fn solution(&mut self, puzzle: &Puzzle) {
+    /// puzzle's position (where the values of the moves can be shown).
+    pub fn solution(&mut self, puzzle: &K) {
         if self.verdict.is_none() {
             return;
         }
@@ -515,15 +567,15 @@ impl Session {
             } else {
                 self.shown.saturating_sub(1)
             };
-            let passed = self.shown > 0 && self.moves[self.shown - 1] == Move::Pass;
+            let passed = self.shown > 0 && self.moves[self.shown - 1].is_none();
             if !passed || self.shown == 0 || self.shown == last {
                 break;
             }
         }
     }
 
-    /// Whether the screen shows the puzzle's position after the verdict (where every move's
-    /// value teaches).
+    /// Whether the screen shows the puzzle's position after the verdict (where the moves'
+    /// values teach).
     pub fn at_start_after_verdict(&self) -> bool {
         self.verdict.is_some() && self.shown == 0 && !self.awaits_move()
     }
@@ -535,9 +587,9 @@ impl Session {
     }
 
     /// Plays the library's line from the puzzle's position.
-    fn follow_line(&mut self, puzzle: &Puzzle) {
-        for &square in &puzzle.line {
-            if !self.push(Move::Place(square)) {
+    fn follow_line(&mut self, puzzle: &K) {
+        for &point in puzzle.line() {
+            if !self.push(Some(point)) {
                 break;
             }
         }
@@ -545,19 +597,16 @@ impl Session {
 
     /// Plays `mv` on the last position, and the forced pass after it if the game goes on;
     /// whether it was legal.
-    fn push(&mut self, mv: Move) -> bool {
-        let Some(last) = self.positions.last() else {
+    fn push(&mut self, mv: Option<K::Point>) -> bool {
+        let Some(next) = self.positions.last().and_then(|last| K::play(last, mv)) else {
             return false;
         };
-        let Ok(next) = last.play(mv) else {
-            return false;
-        };
+        let pass = K::must_pass(&next).then(|| K::play(&next, None)).flatten();
         self.positions.push(next);
         self.moves.push(mv);
-        if !next.is_over() && next.legal_moves() == [Move::Pass] {
-            let passed = next.play(Move::Pass).unwrap_or(next);
+        if let Some(passed) = pass {
             self.positions.push(passed);
-            self.moves.push(Move::Pass);
+            self.moves.push(None);
         }
         true
     }

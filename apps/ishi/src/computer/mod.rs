@@ -157,6 +157,13 @@ pub fn cancel() {
     platform::cancel();
 }
 
+/// Has the computer fetch Go's network, if it has not (the puzzle screen's Go puzzles, which
+/// the game on screen did not ask for). Only the web fetches it; the native app carries it.
+pub fn want_network() {
+    #[cfg(target_arch = "wasm32")]
+    web::want_network();
+}
+
 /// Gets the computer ready ahead of its first move: on the web, starts its worker, which
 /// fetches the engines' module and the Othello weights (called soon after the first board).
 pub fn warm_up() {

@@ -91,51 +91,57 @@ mod page {
     /// the hints' search is answered by a worker that is ready (it starts half a second after
     /// the reply, which the page draws first). The cost is the second
     /// worker's memory and, once per cancel, its loading on another core. A spare waits for
-    /// Go's network to be settled (loaded or failed), so that a first visit never downloads
-    /// it twice, and it is silent: the status line hears only the worker that answers, and,
-    /// once the network is settled, no more of its loading.
+    /// Go's network to be settled (loaded or failed) and starts then, so that a first visit
+    /// never downloads it twice, and it is silent: the status line hears only the worker that
+    /// answers, and, once the network is settled, no more of its loading.
+    ///
+    /// In the script (its words cost the first download, so they are here): a worker gets Go's
+    /// network once a Go game has been on screen (`want_network`); until a request listens, a
+    /// worker that fails is dropped and the next request starts another, whose failure it
+    /// hears; `ishiTold` hears how Go's network is coming (a worker's messages that are not
+    /// replies); the spare starts half a second after a reply, so that its loading keeps off
+    /// the cores while the page draws the answer, and a Go game opened meanwhile puts it off
+    /// (`spareDue`) until the network is settled.
     const WORKERS: &str = r#"
-        const settled = ["ready", "failed", "no-simd"];
-        let network = null;
-        const make = () => {
-            const worker = new Worker(new URL("worker/worker.js", document.baseURI), { type: "module" });
-            const { module, glue, models } = window.ishiSource;
-            const files = models.map(name =>
-                [name, new URL(`worker/${name}.bin`, document.baseURI).href]);
-            // Go's network is fetched once a Go game has been on screen (`want_network`).
-            worker.postMessage({ module, glue, models: files, network: !!window.ishiWantNetwork });
-            worker.onmessage = event => window.ishiTold(worker, event.data);
-            // Until a request listens: a worker that fails is dropped, and the next request
-            // starts another, whose failure it hears.
-            worker.onerror = event => {
-                event.preventDefault();
-                if (window.ishiWorker === worker) window.ishiWorker = null;
-                if (window.ishiSpare === worker) window.ishiSpare = null;
-            };
-            return worker;
-        };
-        // How Go's network is coming: a worker's messages that are not replies.
-        window.ishiTold = (worker, data) => {
-            if (worker !== window.ishiWorker || typeof data === "string") return;
-            if (settled.includes(network) && data.network.startsWith("loading")) return;
-            network = data.network;
-            if (window.ishiNetworkState) window.ishiNetworkState(network);
-        };
-        window.ishiStart = () => {
-            if (!window.ishiWorker) {
-                window.ishiWorker = window.ishiSpare || make();
-                window.ishiSpare = null;
-            }
-            return window.ishiWorker;
-        };
-        // Half a second after the reply: the spare's loading keeps off the cores while the
-        // page draws the answer.
-        window.ishiSpareUp = () => setTimeout(() => {
-            if (!window.ishiSpare && (!window.ishiWantNetwork || settled.includes(network))) {
-                window.ishiSpare = make();
-            }
-        }, 500);
-    "#;
+const settled = ["ready", "failed", "no-simd"];
+let network = null;
+const make = () => {
+    const worker = new Worker(new URL("worker/worker.js", document.baseURI), { type: "module" });
+    const { module, glue, models } = window.ishiSource;
+    const files = models.map(name => [name, new URL(`worker/${name}.bin`, document.baseURI).href]);
+    worker.postMessage({ module, glue, models: files, network: !!window.ishiWantNetwork });
+    worker.onmessage = event => window.ishiTold(worker, event.data);
+    worker.onerror = event => {
+        event.preventDefault();
+        if (window.ishiWorker === worker) window.ishiWorker = null;
+        if (window.ishiSpare === worker) window.ishiSpare = null;
+    };
+    return worker;
+};
+let spareDue = false;
+const spare = () => {
+    spareDue = false;
+    if (!window.ishiSpare) window.ishiSpare = make();
+};
+window.ishiTold = (worker, data) => {
+    if (worker !== window.ishiWorker || typeof data === "string") return;
+    if (settled.includes(network) && data.network.startsWith("loading")) return;
+    network = data.network;
+    if (window.ishiNetworkState) window.ishiNetworkState(network);
+    if (spareDue && settled.includes(network)) spare();
+};
+window.ishiStart = () => {
+    if (!window.ishiWorker) {
+        window.ishiWorker = window.ishiSpare || make();
+        window.ishiSpare = null;
+    }
+    return window.ishiWorker;
+};
+window.ishiSpareUp = () => setTimeout(() => {
+    if (!window.ishiWantNetwork || settled.includes(network)) spare();
+    else spareDue = true;
+}, 500);
+"#;
 
     /// Starts the worker if need be (`ishiStart`, [`WORKERS`]), then asks it to think about
     /// `request`: its reply's JSON, `null` when cancelled, and when the worker failed

@@ -1,10 +1,12 @@
 //! The words of the puzzle screen.
 
-use ishi_puzzles::othello::Theme;
+use std::fmt::Display;
+
+use ishi_puzzles::{go, othello};
 use ishi_rules::Player;
 
 use super::Tr;
-use crate::puzzles::{Mode, PuzzleCell, Verdict, margin_text};
+use crate::puzzles::{Mode, PuzzleCell, PuzzleGame, Verdict, points_text};
 use crate::settings::Language;
 
 impl Tr {
@@ -16,8 +18,8 @@ impl Tr {
     /// What the puzzles are, in the options sheet.
     pub fn puzzles_intro(self) -> &'static str {
         self.pick(
-            "Othello endgames with one best move, every answer proved by the solver; a rating of your own, the day's puzzle, streaks.",
-            "最善手がただ一つのオセロ終盤問題。正解はすべてソルバーで証明済み。自分のレート、今日の一問、連続正解。",
+            "Othello endgames, every answer proved by the solver, and Go problems on whole boards and corners, every answer checked by a deep search: one best move each. A rating of your own in each game, the day's puzzle, streaks.",
+            "最善手がただ一つの問題：オセロの終盤（正解はすべてソルバーで証明済み）と、囲碁の盤全体や隅の問題（正解はすべて深い探索で確認済み）。ゲームごとの自分のレート、今日の一問、連続正解。",
         )
     }
 
@@ -76,26 +78,59 @@ impl Tr {
         }
     }
 
-    /// The verdict on a first try, with the rating's change when it was rated; `best` is the
-    /// answer and its value.
-    pub fn puzzle_verdict(self, verdict: &Verdict, best: (String, i32)) -> String {
+    /// A listed value of a move in `game`: Othello's exact result ([`Tr::result_by`]), Go's
+    /// expected score in points ("is worth +12.4 points").
+    pub fn puzzle_value(self, game: PuzzleGame, value: i32) -> String {
+        match (game, self.0) {
+            (PuzzleGame::Othello, _) => self.result_by(value),
+            (PuzzleGame::Go, Language::English) => {
+                format!("is worth {} points", points_text(value))
+            }
+            (PuzzleGame::Go, Language::Japanese) => format!("{}目", points_text(value)),
+        }
+    }
+
+    /// The verdict on a first try in `game`, with the rating's change when it was rated;
+    /// `best` is the answer and its value. A Go move the library does not list has no value.
+    pub fn puzzle_verdict<P: Display>(
+        self,
+        game: PuzzleGame,
+        verdict: &Verdict<P>,
+        best: (String, i32),
+    ) -> String {
         let played = format!("{}", verdict.played);
-        let result = self.result_by(verdict.value);
+        let result = verdict.value.map(|v| self.puzzle_value(game, v));
         let change = match (verdict.change, self.0) {
             (Some(change), Language::English) => format!(" ({change:+})"),
             (Some(change), Language::Japanese) => format!("（{change:+}）"),
             (None, _) => String::new(),
         };
         let (best, value) = best;
-        let best_result = self.result_by(value);
-        match (self.0, verdict.solved) {
-            (Language::English, true) => format!("Right: {played} {result}.{change}"),
-            (Language::English, false) => {
+        let best_result = self.puzzle_value(game, value);
+        match (self.0, verdict.solved, result) {
+            (Language::English, true, _) => {
+                format!(
+                    "Right: {played} {}.{change}",
+                    self.puzzle_value(game, value)
+                )
+            }
+            (Language::English, false, Some(result)) => {
                 format!("Not the best: {played} {result}; {best} {best_result}.{change}")
             }
-            (Language::Japanese, true) => format!("正解：{played}で{result}。{change}"),
-            (Language::Japanese, false) => {
+            (Language::English, false, None) => {
+                format!("Not the best: {played}; {best} {best_result}.{change}")
+            }
+            (Language::Japanese, true, _) => {
+                format!(
+                    "正解：{played}で{}。{change}",
+                    self.puzzle_value(game, value)
+                )
+            }
+            (Language::Japanese, false, Some(result)) => {
                 format!("不正解：{played}は{result}、最善の{best}なら{best_result}。{change}")
+            }
+            (Language::Japanese, false, None) => {
+                format!("不正解：{played}ではなく、最善の{best}なら{best_result}。{change}")
             }
         }
     }
@@ -128,11 +163,17 @@ impl Tr {
     }
 
     /// Under the solution's first position.
-    pub fn every_value(self) -> &'static str {
-        self.pick(
-            "Every move's exact result, with best play after it.",
-            "各手の最終石差（以後最善の場合）。",
-        )
+    pub fn every_value(self, game: PuzzleGame) -> &'static str {
+        match game {
+            PuzzleGame::Othello => self.pick(
+                "Every move's exact result, with best play after it.",
+                "各手の最終石差（以後最善の場合）。",
+            ),
+            PuzzleGame::Go => self.pick(
+                "The moves the checking search compared: the score it expects for the side to play, in points. Any other move is worse.",
+                "確認の探索が比べた手：手番側の予想目数差。ほかの手はこれより悪い手です。",
+            ),
+        }
     }
 
     /// The daily puzzle, already tried today.
@@ -219,9 +260,18 @@ impl Tr {
         }
     }
 
-    /// The puzzle's board, for screen readers.
-    pub fn puzzle_board(self) -> &'static str {
-        self.pick("Puzzle board, 8 by 8", "パズルの盤面（8×8）")
+    /// The puzzle's board, for screen readers: `cols` by `rows` of a board of side `size`.
+    pub fn puzzle_board(self, cols: usize, rows: usize, size: usize) -> String {
+        match (self.0, cols == size && rows == size) {
+            (Language::English, true) => format!("Puzzle board, {size} by {size}"),
+            (Language::English, false) => {
+                format!("Puzzle board, {cols} by {rows} of a {size} by {size} board")
+            }
+            (Language::Japanese, true) => format!("パズルの盤面（{size}×{size}）"),
+            (Language::Japanese, false) => {
+                format!("パズルの盤面（{size}×{size}の一部、{cols}×{rows}）")
+            }
+        }
     }
 
     /// A cell of the puzzle's board, spoken: its name, its disc or "empty", then "legal
@@ -244,10 +294,12 @@ impl Tr {
         if cell.best {
             add(self.pick("best move", "最善手"));
         }
-        if let Some(v) = cell.value {
-            add(&match self.0 {
-                Language::English => format!("value {}, exact", margin_text(v)),
-                Language::Japanese => format!("評価値 {}（確定）", margin_text(v)),
+        if let Some(v) = &cell.value {
+            add(&match (self.0, cell.exact) {
+                (Language::English, true) => format!("value {v}, exact"),
+                (Language::English, false) => format!("value {v} points, by a search"),
+                (Language::Japanese, true) => format!("評価値 {v}（確定）"),
+                (Language::Japanese, false) => format!("評価値 {v}目（探索）"),
             });
         }
         if cell.last {
@@ -256,8 +308,9 @@ impl Tr {
         label
     }
 
-    /// A puzzle's theme.
-    pub fn puzzle_theme(self, theme: Theme) -> &'static str {
+    /// An Othello puzzle's theme.
+    pub fn puzzle_theme(self, theme: othello::Theme) -> &'static str {
+        use othello::Theme;
         match theme {
             Theme::Corner => self.pick("corner", "隅"),
             Theme::Edge => self.pick("edge", "辺"),
@@ -267,10 +320,23 @@ impl Tr {
         }
     }
 
-    /// What the solution shows of a puzzle: its rating, themes and source.
-    pub fn puzzle_about(self, rating: u16, themes: &[Theme], source: &str) -> String {
-        let themes: Vec<&str> = themes.iter().map(|&t| self.puzzle_theme(t)).collect();
-        let themes = themes.join(", ");
+    /// A Go puzzle's theme.
+    pub fn go_puzzle_theme(self, theme: go::Theme) -> &'static str {
+        use go::Theme;
+        match theme {
+            Theme::Capture => self.pick("capture", "取る"),
+            Theme::Atari => self.pick("atari", "アタリ"),
+            Theme::Escape => self.pick("escape", "逃げる"),
+            Theme::Connect => self.pick("connect", "つなぐ"),
+            Theme::Ko => self.pick("ko", "コウ"),
+            Theme::Living => self.pick("living", "活き"),
+            Theme::Killing => self.pick("killing", "殺し"),
+        }
+    }
+
+    /// What the solution shows of a puzzle: its rating, themes (in words) and source.
+    pub fn puzzle_about(self, rating: u16, themes: &[&str], source: &str) -> String {
+        let themes = themes.join(self.pick(", ", "、"));
         match (self.0, themes.is_empty()) {
             (Language::English, false) => format!("Rated {rating} · {themes} · from {source}"),
             (Language::English, true) => format!("Rated {rating} · from {source}"),

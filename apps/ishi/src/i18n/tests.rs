@@ -534,34 +534,35 @@ fn the_accuracy_line_gives_each_player_in_whole_per_cent() {
 
 #[test]
 fn the_puzzles_words_in_both_languages() {
-    use crate::puzzles::{Mode, Verdict};
+    use crate::puzzles::{Mode, PuzzleGame, Verdict};
     let (en, ja) = (Tr(Language::English), Tr(Language::Japanese));
+    let othello = PuzzleGame::Othello;
     let missed = Verdict {
-        played: "d3".parse().unwrap(),
-        value: -2,
+        played: ishi_rules::othello::Square::from_coords(3, 2).unwrap(),
+        value: Some(-2),
         solved: false,
         change: Some(-15),
     };
     assert_eq!(
-        en.puzzle_verdict(&missed, ("c4".to_owned(), 6)),
+        en.puzzle_verdict(othello, &missed, ("c4".to_owned(), 6)),
         "Not the best: d3 loses by 2; c4 wins by 6. (-15)"
     );
     assert_eq!(
-        ja.puzzle_verdict(&missed, ("c4".to_owned(), 6)),
+        ja.puzzle_verdict(othello, &missed, ("c4".to_owned(), 6)),
         "不正解：d3は2石負け、最善のc4なら6石勝ち。（-15）"
     );
     let drawn = Verdict {
-        value: 0,
+        value: Some(0),
         solved: true,
         change: None,
         ..missed
     };
     assert_eq!(
-        en.puzzle_verdict(&drawn, ("d3".to_owned(), 0)),
+        en.puzzle_verdict(othello, &drawn, ("d3".to_owned(), 0)),
         "Right: d3 draws."
     );
     assert_eq!(
-        ja.puzzle_verdict(&drawn, ("d3".to_owned(), 0)),
+        ja.puzzle_verdict(othello, &drawn, ("d3".to_owned(), 0)),
         "正解：d3で引き分け。"
     );
     assert_eq!(
@@ -579,6 +580,56 @@ fn the_puzzles_words_in_both_languages() {
         for theme in ishi_puzzles::othello::Theme::ALL {
             assert!(!tr.puzzle_theme(theme).is_empty());
         }
+        for theme in ishi_puzzles::go::Theme::ALL {
+            assert!(!tr.go_puzzle_theme(theme).is_empty());
+        }
+        for game in PuzzleGame::ALL {
+            assert!(!tr.every_value(game).is_empty());
+        }
     }
     assert_ne!(en.puzzle_mode(Mode::Daily), ja.puzzle_mode(Mode::Daily));
+    // Go's values are points, and a move off the list has none.
+    let go = PuzzleGame::Go;
+    let c3: ishi_rules::go::Point = "C3".parse().unwrap();
+    let listed = Verdict {
+        played: c3,
+        value: Some(30),
+        solved: false,
+        change: Some(-12),
+    };
+    assert_eq!(
+        en.puzzle_verdict(go, &listed, ("E5".to_owned(), 124)),
+        "Not the best: C3 is worth +3.0 points; E5 is worth +12.4 points. (-12)"
+    );
+    assert_eq!(
+        ja.puzzle_verdict(go, &listed, ("E5".to_owned(), 124)),
+        "不正解：C3は+3.0目、最善のE5なら+12.4目。（-12）"
+    );
+    let off = Verdict {
+        value: None,
+        change: None,
+        ..listed
+    };
+    assert_eq!(
+        en.puzzle_verdict(go, &off, ("E5".to_owned(), -15)),
+        "Not the best: C3; E5 is worth -1.5 points."
+    );
+    assert_eq!(
+        ja.puzzle_verdict(go, &off, ("E5".to_owned(), -15)),
+        "不正解：C3ではなく、最善のE5なら-1.5目。"
+    );
+    let right = Verdict {
+        solved: true,
+        value: Some(124),
+        ..off
+    };
+    assert_eq!(
+        en.puzzle_verdict(go, &right, ("C3".to_owned(), 124)),
+        "Right: C3 is worth +12.4 points."
+    );
+    assert_eq!(
+        en.puzzle_board(9, 8, 19),
+        "Puzzle board, 9 by 8 of a 19 by 19 board"
+    );
+    assert_eq!(ja.puzzle_board(8, 8, 8), "パズルの盤面（8×8）");
 }

@@ -1,8 +1,15 @@
 use super::*;
-use ishi_puzzles::othello::Theme;
+use ishi_puzzles::go;
+use ishi_puzzles::othello::{self, Puzzle, Theme};
+use ishi_rules::Game;
+use ishi_rules::othello::{Move, Othello, Square};
 
-fn library() -> Library {
-    Library::read(LIBRARY).expect("the shipped library reads")
+fn library() -> Library<Puzzle> {
+    Library::read(Puzzle::LIBRARY).expect("the shipped library reads")
+}
+
+fn go_library() -> Library<go::Puzzle> {
+    Library::read(go::Puzzle::LIBRARY).expect("the shipped Go library reads")
 }
 
 /// A square with a disc on it.
@@ -114,31 +121,38 @@ fn progress_is_written_and_read_back() {
     }
     progress.file(library.get(9).unwrap(), Mode::Daily, 7, true);
     progress.end_streak(3);
-    let read = Progress::read(&progress.write()).unwrap();
+    let mut go = Progress::default();
+    go.file(go_library().get(3).unwrap(), Mode::Rated, 7, true);
+    let all = AllProgress {
+        othello: progress,
+        go,
+    };
+    let read = AllProgress::read(&all.write()).unwrap();
     // The rating's numbers go through JSON's decimal form: equal to the last bit.
-    assert_eq!(read, progress);
+    assert_eq!(read, all);
+    assert_ne!(read.of(PuzzleGame::Go), read.of(PuzzleGame::Othello));
 }
 
 #[test]
 fn damaged_progress_says_why() {
     assert!(matches!(
-        Progress::read("{\"version\": 1, \"othello\": 3"),
+        AllProgress::read("{\"version\": 1, \"othello\": 3"),
         Err(ProgressError::Damaged(_))
     ));
     assert!(matches!(
-        Progress::read("[]"),
+        AllProgress::read("[]"),
         Err(ProgressError::Damaged(_))
     ));
     assert_eq!(
-        Progress::read("{\"version\": 2}"),
+        AllProgress::read("{\"version\": 2}"),
         Err(ProgressError::Version(2))
     );
-    let bad = Progress::default()
+    let bad = AllProgress::default()
         .write()
         .replace("\"deviation\":350.0", "\"deviation\":-5.0");
     assert!(bad.contains("-5.0"), "{bad}");
     assert!(matches!(
-        Progress::read(&bad),
+        AllProgress::read(&bad),
         Err(ProgressError::Rating(_))
     ));
     assert!(!ProgressError::Version(2).to_string().is_empty());
@@ -159,7 +173,7 @@ fn the_answer_solves_and_its_line_steps_through() {
         .unwrap();
     assert_eq!(filed, Some(true));
     assert!(verdict.solved);
-    assert_eq!(verdict.value, puzzle.values[0].1);
+    assert_eq!(verdict.value, Some(puzzle.values[0].1));
     assert_eq!(verdict.change, Some(12));
     assert_eq!(session.last_move(), Some(puzzle.answer()));
     assert!(!session.awaits_move());
@@ -205,7 +219,7 @@ fn a_wrong_move_waits_for_the_refutation_then_tries_again() {
     let miss = wrong(puzzle);
     let verdict = session.play(puzzle, miss, |_| Some(-9)).unwrap();
     assert!(!verdict.solved);
-    assert_eq!(verdict.value, puzzle.value(miss).unwrap());
+    assert_eq!(verdict.value, puzzle.value(miss));
     let after = session.awaits_reply().expect("the other side answers");
     assert_ne!(after.turn(), puzzle.position.turn());
     // An illegal answer is ignored; a legal one is the refutation.
@@ -263,13 +277,108 @@ fn forced_passes_in_a_line_are_played() {
     let puzzle = library.get(index).unwrap();
     let mut session = Session::new(index, puzzle);
     session.play(puzzle, puzzle.answer(), |_| None).unwrap();
-    assert!(session.moves.contains(&Move::Pass));
+    assert!(session.moves().contains(&None));
     // Stepping never stops on a pass's position but at the ends.
     let (_, count) = session.place();
     for _ in 0..count {
         session.step(true);
         let (shown, _) = session.place();
-        assert!(shown == count - 1 || session.moves[shown - 1] != Move::Pass);
+        assert!(shown == count - 1 || session.moves()[shown - 1].is_some());
     }
     assert_eq!(discs(session.position()), discs(&replay_end(puzzle)));
+}
+
+#[test]
+fn a_save_from_before_go_had_puzzles_reads_as_a_new_go_player() {
+    let mut othello = Progress::default();
+    othello.file(library().get(1).unwrap(), Mode::Rated, 7, true);
+    let old = format!(
+        "{{\"version\":1,\"othello\":{}}}",
+        serde_json::to_string(&othello.to_saved()).unwrap()
+    );
+    let read = AllProgress::read(&old).unwrap();
+    assert_eq!(read.othello, othello);
+    assert_eq!(read.go, Progress::default());
+}
+
+#[test]
+fn the_shipped_go_library_reads_whole() {
+    let library = go_library();
+    assert_eq!(library.len(), 1186);
+    // Near a new player's rating, and each day's different.
+    let progress = Progress::default();
+    let first = library.choose(Mode::Rated, &progress, 0, 20_000).unwrap();
+    assert!(library.get(first).unwrap().rating.abs_diff(1500) < 400);
+    assert_ne!(
+        library.choose(Mode::Daily, &progress, 0, 20_000),
+        library.choose(Mode::Daily, &progress, 0, 20_001)
+    );
+}
+
+#[test]
+fn a_go_answer_solves_and_plays_the_line() {
+    let library = go_library();
+    let puzzle = library.get(0).unwrap();
+    let mut session = Session::new(0, puzzle);
+    let verdict = session.play(puzzle, puzzle.answer(), |_| Some(7)).unwrap();
+    assert!(verdict.solved);
+    assert_eq!(verdict.value, Some(puzzle.values[0].1));
+    assert_eq!(session.place(), (1, puzzle.line.len() + 1));
+    assert_eq!(session.last_move(), Some(puzzle.answer()));
+    assert_eq!(session.awaits_reply(), None);
+    for _ in 0..puzzle.line.len() {
+        session.step(true);
+    }
+    let end = go::replay(puzzle.game.position(), &puzzle.line).unwrap();
+    assert_eq!(session.position(), &GoPosition(end.last().unwrap().clone()));
+}
+
+#[test]
+fn a_go_move_off_the_list_is_wrong_without_a_value_and_waits_for_the_answer() {
+    let library = go_library();
+    let puzzle = library.get(0).unwrap();
+    let start = puzzle.game.position();
+    let listed: Vec<_> = Kind::values(puzzle).into_iter().map(|(p, _)| p).collect();
+    let other = start
+        .empty_points()
+        .find(|p| !listed.contains(p) && start.play(ishi_rules::go::Move::Place(*p)).is_ok())
+        .expect("a legal move off the list");
+    let mut session = Session::new(0, puzzle);
+    let verdict = session.play(puzzle, other, |solved| {
+        assert!(!solved);
+        Some(-20)
+    });
+    assert_eq!(
+        verdict,
+        Some(Verdict {
+            played: other,
+            value: None,
+            solved: false,
+            change: Some(-20)
+        })
+    );
+    let after = session.awaits_reply().expect("the other side answers");
+    assert_ne!(after.0.turn(), start.turn());
+    // A stone on a stone is no answer; a legal one is the refutation.
+    let before = session.clone();
+    session.reply(other);
+    assert_eq!(session, before);
+    let reply = after.0.empty_points().next().unwrap();
+    session.reply(reply);
+    assert_eq!(session.refutation(), Some(reply));
+    // An occupied point is no move.
+    let mut fresh = Session::new(0, puzzle);
+    let stone = start
+        .points()
+        .find(|&p| start.stone_at(p).is_some())
+        .unwrap();
+    assert_eq!(fresh.play(puzzle, stone, |_| Some(0)), None);
+    assert_eq!(fresh, Session::new(0, puzzle));
+}
+
+#[test]
+fn go_values_are_written_in_points() {
+    assert_eq!(points_text(124), "+12.4");
+    assert_eq!(points_text(-5), "-0.5");
+    assert_eq!(points_text(0), "0.0");
 }
