@@ -16,6 +16,7 @@ use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
 use crate::Limits;
+use crate::accounts::{Account, Accounts, LoggedIn};
 use crate::hub::{ActError, Hub, MoveCheck, Room, now_ms};
 
 /// Messages waiting to be written to a slow link before its newest views are dropped.
@@ -38,7 +39,10 @@ struct Connection {
     followed: HashMap<GameId, Followed>,
     bucket: Bucket,
     address: IpAddr,
-    creators: Arc<Creators>,
+    creators: Arc<PerAddress>,
+    accounts: Arc<Accounts>,
+    /// The account logged in on this connection.
+    account: Option<Account>,
 }
 
 /// A token bucket: `rate` a second, bursts of `burst`.
@@ -82,40 +86,49 @@ impl Bucket {
     }
 }
 
-/// How many games each client address may create: a bucket per address, shared by all of
-/// its connections (a new connection does not get a new allowance).
-pub(crate) struct Creators {
-    per_hour: f64,
+/// An allowance per client address (games created, logins tried): a bucket per address,
+/// shared by all of its connections (a new connection does not get a new allowance).
+pub(crate) struct PerAddress {
+    rate: f64,
+    burst: f64,
     buckets: std::sync::Mutex<HashMap<IpAddr, Bucket>>,
 }
 
 /// The addresses remembered before the full buckets are forgotten.
-const CREATORS_KEPT: usize = 10_000;
+const ADDRESSES_KEPT: usize = 10_000;
 
-impl Creators {
-    /// `per_hour` games an hour for each address, 10 at once (or a minute's worth, if more).
-    pub(crate) fn new(per_hour: f64) -> Creators {
-        Creators {
-            per_hour,
+impl PerAddress {
+    /// `rate` a second for each address, `burst` at once.
+    pub(crate) fn new(rate: f64, burst: f64) -> PerAddress {
+        PerAddress {
+            rate,
+            burst,
             buckets: std::sync::Mutex::new(HashMap::new()),
         }
     }
 
-    /// Whether `address` may create one more game now (and counts it).
-    fn allow(&self, address: IpAddr) -> bool {
+    /// `per_hour` games an hour for each address, 10 at once (or a minute's worth, if more:
+    /// ten for a person, a minute's worth for a bot farm allowed many).
+    pub(crate) fn creators(per_hour: f64) -> PerAddress {
+        PerAddress::new(
+            per_hour / 3600.0,
+            per_hour.clamp(1.0, 10.0).max(per_hour / 60.0),
+        )
+    }
+
+    /// Whether `address` may do one more now (and counts it).
+    pub(crate) fn allow(&self, address: IpAddr) -> bool {
         let mut buckets = self
             .buckets
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if buckets.len() > CREATORS_KEPT {
+        if buckets.len() > ADDRESSES_KEPT {
             // An address whose bucket has filled up again is as good as new.
             buckets.retain(|_, bucket| !bucket.is_full());
         }
-        // Ten at once for a person; a minute's worth for a bot farm allowed many.
-        let burst = self.per_hour.clamp(1.0, 10.0).max(self.per_hour / 60.0);
         buckets
             .entry(address)
-            .or_insert_with(|| Bucket::new(self.per_hour / 3600.0, burst))
+            .or_insert_with(|| Bucket::new(self.rate, self.burst))
             .take()
     }
 }
@@ -127,7 +140,9 @@ pub(crate) struct Client {
     /// The limits of one connection.
     pub(crate) limits: Limits,
     /// The games each address may create.
-    pub(crate) creators: Arc<Creators>,
+    pub(crate) creators: Arc<PerAddress>,
+    /// The accounts.
+    pub(crate) accounts: Arc<Accounts>,
 }
 
 /// Serves one WebSocket until it closes.
@@ -136,6 +151,7 @@ pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, client: Client) {
         address,
         limits,
         creators,
+        accounts,
     } = client;
     let (mut sink, mut stream) = socket.split();
     let (outbox, mut outgoing) = mpsc::channel::<ServerMessage>(OUTBOX);
@@ -166,6 +182,8 @@ pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, client: Client) {
         followed: HashMap::new(),
         address,
         creators,
+        accounts,
+        account: None,
     };
     while let Some(Ok(message)) = stream.next().await {
         let text = match message {
@@ -246,6 +264,84 @@ impl Connection {
                 t,
                 server_ms: now_ms(),
             }),
+            ClientMessage::Register { name, password } => {
+                let done = self.accounts.register(&name, password, self.address).await;
+                self.logged_in(done);
+            }
+            ClientMessage::Login { name, password } => {
+                let done = self.accounts.login(&name, password, self.address).await;
+                self.logged_in(done);
+            }
+            ClientMessage::Resume { session } => match self.accounts.resume(&session).await {
+                Ok((account, expires_ms)) => self.logged_in(Ok((account, session, expires_ms))),
+                Err(e) => {
+                    self.account = None;
+                    self.failed(None, e);
+                }
+            },
+            other => self.account_act(other).await,
+        }
+    }
+
+    /// Logs the connection in, or says why not.
+    fn logged_in(&mut self, done: Result<LoggedIn, ActError>) {
+        match done {
+            Ok((account, session, expires_ms)) => {
+                self.send(ServerMessage::Account {
+                    name: account.name.clone(),
+                    session,
+                    expires_ms,
+                });
+                self.account = Some(account);
+            }
+            Err(e) => self.failed(None, e),
+        }
+    }
+
+    /// A message that needs the connection logged in: refused without an account.
+    async fn account_act(&mut self, message: ClientMessage) {
+        let Some(account) = self.account.clone() else {
+            return self.refuse(None, Reason::NotLoggedIn, "log in first");
+        };
+        let done = match message {
+            ClientMessage::Logout => self
+                .accounts
+                .logout(&account)
+                .await
+                .map_err(ActError::Store),
+            ClientMessage::ChangePassword { old, new } => {
+                let changed = self
+                    .accounts
+                    .change_password(&account, old, new, self.address)
+                    .await;
+                return self.logged_in(changed);
+            }
+            ClientMessage::DeleteAccount { password } => {
+                self.accounts.delete(&account, password, self.address).await
+            }
+            ClientMessage::Claim { games } => {
+                let games = games
+                    .into_iter()
+                    .take(self.limits.games_per_connection)
+                    .collect();
+                match self.accounts.claim(&self.hub, &account, games).await {
+                    Ok(games) => return self.send(ServerMessage::Claimed { games }),
+                    Err(e) => Err(e),
+                }
+            }
+            _ => return,
+        };
+        match done {
+            Ok(()) => {
+                self.account = None;
+                self.send(ServerMessage::LoggedOut);
+            }
+            Err(e) => {
+                if matches!(e, ActError::Refused(Reason::BadSession, _)) {
+                    self.account = None;
+                }
+                self.failed(None, e);
+            }
         }
     }
 

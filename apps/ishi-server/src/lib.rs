@@ -11,6 +11,7 @@
 //! database tell each other of new records with NOTIFY, so players connected to different
 //! instances play the same game.
 
+pub mod accounts;
 mod connection;
 pub mod hub;
 pub mod store;
@@ -30,6 +31,7 @@ use tower_http::compression::CompressionLayer;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 
+use crate::accounts::Accounts;
 use crate::hub::Hub;
 use crate::store::{Backend, Store};
 
@@ -77,6 +79,12 @@ pub struct Options {
     /// proxy that sets it; never on a server the internet reaches directly).
     #[arg(long, env = "ISHI_FORWARDED_FOR")]
     pub forwarded_for: bool,
+    /// How long an account's session lasts after its last use, in seconds (30 days).
+    #[arg(long, env = "ISHI_SESSION_SECONDS", default_value_t = 30 * 24 * 3600)]
+    pub session_seconds: u32,
+    /// Logins and registrations one client address may try an hour (10 at once).
+    #[arg(long, env = "ISHI_LOGINS_PER_HOUR", default_value_t = 60.0)]
+    pub logins_per_hour: f64,
 }
 
 /// What one connection may do.
@@ -93,9 +101,10 @@ pub struct Limits {
 #[derive(Clone)]
 struct AppState {
     hub: Arc<Hub>,
+    accounts: Arc<Accounts>,
     limits: Limits,
     origins: Arc<Vec<String>>,
-    creators: Arc<connection::Creators>,
+    creators: Arc<connection::PerAddress>,
     forwarded_for: bool,
 }
 
@@ -115,18 +124,28 @@ pub async fn run(options: Options) -> Result<(), Box<dyn std::error::Error>> {
     };
     let store = Store::connect(&url).await?;
     let hub = Hub::start(store.clone()).await?;
+    let accounts = Accounts::new(
+        store.clone(),
+        accounts::Limits {
+            session_ms: i64::from(options.session_seconds) * 1000,
+            attempts_per_hour: options.logins_per_hour,
+        },
+    )
+    .await
+    .map_err(|e| format!("{e:?}"))?;
     if store.backend() == Backend::Postgres {
         tokio::spawn(listen_for_others(hub.clone(), store.url().to_owned()));
     }
     let state = AppState {
         hub,
+        accounts,
         limits: Limits {
             rate: options.rate,
             burst: options.burst,
             games_per_connection: options.games_per_connection,
         },
         origins: Arc::new(options.allowed_origins),
-        creators: Arc::new(connection::Creators::new(options.creates_per_hour)),
+        creators: Arc::new(connection::PerAddress::creators(options.creates_per_hour)),
         forwarded_for: options.forwarded_for,
     };
     let mut app = Router::new()
@@ -238,6 +257,7 @@ async fn socket(
         address: forwarded.unwrap_or(peer.ip()),
         limits: state.limits,
         creators: state.creators.clone(),
+        accounts: state.accounts.clone(),
     };
     let hub = state.hub.clone();
     // Small buffers (tungstenite's default is 128 KiB each way): messages are at most 16 KiB,

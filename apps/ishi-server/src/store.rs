@@ -3,6 +3,8 @@
 //! and its records in order; a record's number is part of its key, so two writers of the same
 //! record number cannot both commit (the second learns it is behind and catches up).
 
+mod accounts;
+
 use std::str::FromStr;
 
 use ishi_online::protocol::{GameId, Token, hex};
@@ -11,6 +13,8 @@ use ishi_rules::{ByColor, Player};
 use sha2::{Digest, Sha256};
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Executor, Row};
+
+pub use accounts::StoredAccount;
 
 /// The channel PostgreSQL instances tell each other about new records on.
 pub const CHANNEL: &str = "ishi_records";

@@ -1,5 +1,6 @@
 //! Two server instances sharing one PostgreSQL database: players connected to different
-//! instances play one game, and a game goes on when one instance is killed.
+//! instances play one game, and a game goes on when one instance is killed; an account made
+//! on one logs in on the other, and wrong passwords counted on both lock it on both.
 //!
 //! Needs PostgreSQL: `scripts/test-server` starts a private one and runs this test with its
 //! URL in `ISHI_TEST_POSTGRES` (it is ignored by a plain `cargo test`).
@@ -89,4 +90,50 @@ async fn players_on_two_instances_play_one_game_and_survive_a_killed_instance() 
     })
     .await;
     assert_eq!(carl.view().await.moves, seen.moves);
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: run by scripts/test-server"]
+async fn an_account_made_on_one_instance_logs_in_and_locks_on_the_other() {
+    use ishi_online::protocol::{Reason, ServerMessage};
+    let url = database();
+    let args = ["--database", url.as_str(), "--logins-per-hour", "100000"];
+    let one = Server::start(&data_dir("pg-accounts-one"), &args);
+    let two = Server::start(&data_dir("pg-accounts-two"), &args);
+    // A name of its own: the database outlives a run.
+    let name = format!("pg {}", std::process::id());
+    let login = |password: &str| ClientMessage::Login {
+        name: name.clone(),
+        password: password.into(),
+    };
+
+    let mut ann = Client::connect(&one).await;
+    ann.send(&ClientMessage::Register {
+        name: name.clone(),
+        password: "a fine password".into(),
+    })
+    .await;
+    let ServerMessage::Account { session, .. } = ann.recv().await else {
+        panic!("not registered");
+    };
+    let mut phone = Client::connect(&two).await;
+    phone.send(&ClientMessage::Resume { session }).await;
+    assert!(matches!(phone.recv().await, ServerMessage::Account { .. }));
+    phone
+        .send(&ClientMessage::Register {
+            name: name.to_uppercase(),
+            password: "a fine password".into(),
+        })
+        .await;
+    assert_eq!(phone.refusal().await, Reason::NameTaken);
+
+    // Wrong passwords counted on both instances lock the account on both.
+    for (i, server) in [&one, &two, &one, &two, &one].into_iter().enumerate() {
+        let mut guesser = Client::connect(server).await;
+        guesser.send(&login(&format!("guess {i}"))).await;
+        assert_eq!(guesser.refusal().await, Reason::BadCredentials);
+    }
+    let mut owner = Client::connect(&two).await;
+    owner.send(&login("a fine password")).await;
+    assert_eq!(owner.refusal().await, Reason::TooManyAttempts);
 }

@@ -29,7 +29,7 @@ pub use setup::{
     GameSetup, MAX_DAYS, MAX_MAIN_S, MAX_PERIODS, MAX_STEP_S, SeatChoice, SetupError, TimeControl,
     TimeError,
 };
-pub use table::{Act, MAX_NAME, Phase, Played, Record, Refusal, SeatAct, Table};
+pub use table::{Act, MAX_NAME, Phase, Played, Record, Refusal, SeatAct, Table, is_valid_name};
 
 #[cfg(test)]
 mod tests;

@@ -24,7 +24,8 @@ pub const MAX_MESSAGE: usize = 16 * 1024;
 #[serde(try_from = "String", into = "String")]
 pub struct GameId(String);
 
-/// A seat's secret: 128 random bits, 32 hexadecimal digits, kept on the player's device.
+/// A secret: a seat's, or an account's session; 128 random bits, 32 hexadecimal digits, kept
+/// on the player's device (the server keeps its SHA-256 only).
 #[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct Token(String);
@@ -200,7 +201,57 @@ pub enum ClientMessage {
         /// The app's clock, returned as is.
         t: f64,
     },
+    /// Make an account and log this connection in: answered by [`ServerMessage::Account`].
+    Register {
+        /// The account's name: as a game's names are ([`crate::MAX_NAME`]), unique whatever
+        /// its letters' case.
+        name: String,
+        /// At least [`MIN_PASSWORD`] characters, at most [`MAX_PASSWORD`] bytes.
+        password: String,
+    },
+    /// Log this connection in: answered by [`ServerMessage::Account`] with a new session.
+    Login {
+        /// The account's name, in any case.
+        name: String,
+        /// Its password.
+        password: String,
+    },
+    /// Log this connection in with a session kept on the device: answered by
+    /// [`ServerMessage::Account`] (the same session, its expiry renewed).
+    Resume {
+        /// The session.
+        session: Token,
+    },
+    /// End this connection's session (on every connection using it): answered by
+    /// [`ServerMessage::LoggedOut`].
+    Logout,
+    /// Change the password: every other session ends; answered by [`ServerMessage::Account`]
+    /// with a new session.
+    ChangePassword {
+        /// The password now.
+        old: String,
+        /// The new one.
+        new: String,
+    },
+    /// Delete the account: its sessions end, its name stays taken, its games stay with the
+    /// player shown as deleted. Answered by [`ServerMessage::LoggedOut`].
+    DeleteAccount {
+        /// The password, again.
+        password: String,
+    },
+    /// Give the seats this device holds as a guest to the logged-in account: answered by
+    /// [`ServerMessage::Claimed`].
+    Claim {
+        /// The seats.
+        games: Vec<Ticket>,
+    },
 }
+
+/// The shortest password, in characters.
+pub const MIN_PASSWORD: usize = 8;
+
+/// The longest password, in bytes (hashing a longer one would be work for nothing).
+pub const MAX_PASSWORD: usize = 256;
 
 /// Why the server refused a message. Nothing changed.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -242,6 +293,19 @@ pub enum Reason {
     TimeUp,
     /// The server could not store the change; try again.
     Unavailable,
+    /// No account has this name and password (which of the two is wrong is not said).
+    BadCredentials,
+    /// Another account has this name (in any case).
+    NameTaken,
+    /// The password is shorter than [`MIN_PASSWORD`] characters or longer than
+    /// [`MAX_PASSWORD`] bytes.
+    BadPassword,
+    /// Too many wrong passwords for this account or from this address: wait and try again.
+    TooManyAttempts,
+    /// The message needs a logged-in connection.
+    NotLoggedIn,
+    /// The session is unknown, ended or expired: log in again.
+    BadSession,
 }
 
 impl From<&crate::Refusal> for Reason {
@@ -299,6 +363,22 @@ pub enum ServerMessage {
         t: f64,
         /// The server's clock, ms since the Unix epoch.
         server_ms: i64,
+    },
+    /// The connection is logged in.
+    Account {
+        /// The account's name, as registered.
+        name: String,
+        /// The session: keep it on the device to log in again without the password.
+        session: Token,
+        /// When the session ends unless used again (server clock, ms since the Unix epoch).
+        expires_ms: i64,
+    },
+    /// The connection is logged out (its session ended, or the account was deleted).
+    LoggedOut,
+    /// The games whose seats [`ClientMessage::Claim`] gave to the account.
+    Claimed {
+        /// The games, in the order asked; seats the tickets do not hold are left out.
+        games: Vec<GameId>,
     },
 }
 

@@ -12,6 +12,14 @@ use crate::{Clock, GameSetup, SetupError, TimeControl};
 /// The longest name shown to the other player, in characters.
 pub const MAX_NAME: usize = 40;
 
+/// Whether `name` (trimmed) is a player's name: 1 to [`MAX_NAME`] characters, none of them a
+/// control character. A seat's name and an account's follow the same rule.
+pub fn is_valid_name(name: &str) -> bool {
+    let name = name.trim();
+    let chars = name.chars().count();
+    chars > 0 && chars <= MAX_NAME && !name.chars().any(char::is_control)
+}
+
 /// One change to a game, as stored and replayed.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Record {
@@ -367,8 +375,7 @@ impl Table {
             return Err(Refusal::SeatTaken);
         }
         let name = name.trim();
-        let chars = name.chars().count();
-        if chars == 0 || chars > MAX_NAME || name.chars().any(char::is_control) {
+        if !is_valid_name(name) {
             return Err(Refusal::BadName);
         }
         self.names[by] = Some(name.to_owned());

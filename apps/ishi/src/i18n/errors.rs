@@ -171,6 +171,17 @@ impl Tr {
                 "The game server could not save that; try again.",
                 "対局サーバーが保存できませんでした。もう一度試してください。"
             ),
+            // The accounts' refusals answer messages this version of the app does not send.
+            Reason::BadCredentials
+            | Reason::NameTaken
+            | Reason::BadPassword
+            | Reason::TooManyAttempts
+            | Reason::NotLoggedIn
+            | Reason::BadSession => say!(
+                self,
+                "The game server refused that.",
+                "対局サーバーが受け付けませんでした。"
+            ),
         }
     }
 

@@ -320,6 +320,12 @@ fn server_reasons() -> Vec<ishi_online::protocol::Reason> {
         R::MarksChanged,
         R::TimeUp,
         R::Unavailable,
+        R::BadCredentials,
+        R::NameTaken,
+        R::BadPassword,
+        R::TooManyAttempts,
+        R::NotLoggedIn,
+        R::BadSession,
     ];
     for reason in all {
         match reason {
@@ -340,7 +346,13 @@ fn server_reasons() -> Vec<ishi_online::protocol::Reason> {
             | R::NoUndoRequest
             | R::MarksChanged
             | R::TimeUp
-            | R::Unavailable => {}
+            | R::Unavailable
+            | R::BadCredentials
+            | R::NameTaken
+            | R::BadPassword
+            | R::TooManyAttempts
+            | R::NotLoggedIn
+            | R::BadSession => {}
         }
     }
     all.to_vec()

@@ -459,6 +459,10 @@ impl super::AppState {
                 }
                 Ok(Effects::NONE)
             }
+            // Answers to the accounts' messages, which this version of the app does not send.
+            ServerMessage::Account { .. }
+            | ServerMessage::LoggedOut
+            | ServerMessage::Claimed { .. } => Ok(Effects::NONE),
         }
     }
 
