@@ -370,18 +370,18 @@ impl Accounts {
         Ok(())
     }
 
-    /// Gives the seats `tickets` hold to `account`: the games they did.
+    /// Gives the seats `tickets` hold to `account` (whose session the caller checked): the
+    /// games they did.
     ///
     /// # Errors
     ///
-    /// [`ActError`]: the session ended, or a store failure.
+    /// [`ActError`] for a store failure.
     pub async fn claim(
         &self,
         hub: &Arc<Hub>,
         account: &Account,
         tickets: Vec<Ticket>,
     ) -> Result<Vec<GameId>, ActError> {
-        let account = self.still(account).await?;
         let mut claimed = Vec::new();
         for ticket in tickets {
             let Ok(room) = hub.room(&ticket.game).await else {

@@ -18,6 +18,7 @@ use tokio::task::JoinHandle;
 use crate::Limits;
 use crate::accounts::{Account, Accounts, LoggedIn};
 use crate::hub::{ActError, Hub, MoveCheck, Room, now_ms};
+use crate::lobby::Lobby;
 
 /// Messages waiting to be written to a slow link before its newest views are dropped.
 const OUTBOX: usize = 64;
@@ -43,7 +44,15 @@ struct Connection {
     accounts: Arc<Accounts>,
     /// The account logged in on this connection.
     account: Option<Account>,
+    lobby: Arc<Lobby>,
+    /// This connection's number, to know its challenges by.
+    number: u64,
+    /// The task that forwards the lobby's changes, while the connection follows it.
+    lobby_forward: Option<JoinHandle<()>>,
 }
+
+/// The connections' numbers.
+static CONNECTIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// A token bucket: `rate` a second, bursts of `burst`.
 pub(crate) struct Bucket {
@@ -143,6 +152,8 @@ pub(crate) struct Client {
     pub(crate) creators: Arc<PerAddress>,
     /// The accounts.
     pub(crate) accounts: Arc<Accounts>,
+    /// The lobby.
+    pub(crate) lobby: Arc<Lobby>,
 }
 
 /// Serves one WebSocket until it closes.
@@ -152,6 +163,7 @@ pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, client: Client) {
         limits,
         creators,
         accounts,
+        lobby,
     } = client;
     let (mut sink, mut stream) = socket.split();
     let (outbox, mut outgoing) = mpsc::channel::<ServerMessage>(OUTBOX);
@@ -184,6 +196,9 @@ pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, client: Client) {
         creators,
         accounts,
         account: None,
+        lobby,
+        number: CONNECTIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        lobby_forward: None,
     };
     while let Some(Ok(message)) = stream.next().await {
         let text = match message {
@@ -204,7 +219,7 @@ pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, client: Client) {
             Err(e) => connection.refuse(None, Reason::Malformed, &e.to_string()),
         }
     }
-    connection.close();
+    connection.close().await;
     drop(connection);
     writer.await.ok();
 }
@@ -279,8 +294,35 @@ impl Connection {
                     self.failed(None, e);
                 }
             },
+            ClientMessage::Lobby => self.follow_lobby(),
+            ClientMessage::Profile { name } => match self.lobby.profile(&name).await {
+                Ok(profile) => self.send(ServerMessage::Profile(Box::new(profile))),
+                Err(e) => self.failed(None, e),
+            },
             other => self.account_act(other).await,
         }
+    }
+
+    /// Sends the lobby now and after each change.
+    fn follow_lobby(&mut self) {
+        if let Some(old) = self.lobby_forward.take() {
+            old.abort();
+        }
+        let mut lobby = self.lobby.follow();
+        let outbox = self.outbox.clone();
+        self.lobby_forward = Some(tokio::spawn(async move {
+            loop {
+                let challenges = lobby.borrow_and_update().as_ref().clone();
+                if outbox
+                    .send(ServerMessage::Lobby { challenges })
+                    .await
+                    .is_err()
+                    || lobby.changed().await.is_err()
+                {
+                    return;
+                }
+            }
+        }));
     }
 
     /// Logs the connection in, or says why not.
@@ -298,10 +340,29 @@ impl Connection {
         }
     }
 
+    /// Says a challenge or seek is open, or why not.
+    fn challenged(&self, opened: Result<(GameId, Token), ActError>) {
+        match opened {
+            Ok((challenge, token)) => self.send(ServerMessage::Challenged { challenge, token }),
+            Err(e) => self.failed(None, e),
+        }
+    }
+
     /// A message that needs the connection logged in: refused without an account.
     async fn account_act(&mut self, message: ClientMessage) {
         let Some(account) = self.account.clone() else {
             return self.refuse(None, Reason::NotLoggedIn, "log in first");
+        };
+        // A session ended elsewhere (a logout, a new password, the account deleted) ends
+        // here at its next use.
+        let account = match self.accounts.still(&account).await {
+            Ok(account) => account,
+            Err(e) => {
+                if matches!(e, ActError::Refused(Reason::BadSession, _)) {
+                    self.account = None;
+                }
+                return self.failed(None, e);
+            }
         };
         let done = match message {
             ClientMessage::Logout => self
@@ -318,6 +379,58 @@ impl Connection {
             }
             ClientMessage::DeleteAccount { password } => {
                 self.accounts.delete(&account, password, self.address).await
+            }
+            ClientMessage::Challenge {
+                setup,
+                time,
+                seat,
+                rated,
+            } => {
+                let opened = self
+                    .lobby
+                    .challenge(
+                        &account,
+                        self.number,
+                        self.outbox.clone(),
+                        setup,
+                        time,
+                        seat,
+                        rated,
+                    )
+                    .await;
+                return self.challenged(opened);
+            }
+            ClientMessage::Seek { pool } => {
+                let opened = self
+                    .lobby
+                    .seek(&account, self.number, self.outbox.clone(), pool)
+                    .await;
+                let open = opened.is_ok();
+                self.challenged(opened);
+                // After the token: a pairing at once is told after it.
+                if open && let Err(e) = self.lobby.pair().await {
+                    self.failed(None, e);
+                }
+                return;
+            }
+            ClientMessage::Cancel { challenge } => {
+                if let Err(e) = self.lobby.cancel(&account, &challenge).await {
+                    self.failed(None, e);
+                }
+                return;
+            }
+            ClientMessage::Accept { challenge } => {
+                if !self.has_room_for_one_more(None) {
+                    return;
+                }
+                match self.lobby.accept(&account, &challenge).await {
+                    Ok((game, seat, token)) => match self.hub.room(&game).await {
+                        Ok(room) => self.seated(room, seat, token).await,
+                        Err(e) => self.failed(Some(&game), e),
+                    },
+                    Err(e) => self.failed(None, e),
+                }
+                return;
             }
             ClientMessage::Claim { games } => {
                 let games = games
@@ -491,7 +604,11 @@ impl Connection {
         self.send(ServerMessage::List { games });
     }
 
-    fn close(&mut self) {
+    async fn close(&mut self) {
+        if let Some(forward) = self.lobby_forward.take() {
+            forward.abort();
+        }
+        self.lobby.left(self.number).await;
         for (_, followed) in self.followed.drain() {
             followed.forward.abort();
             // The forwarder held the receiver: once it is gone the room may be released.

@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use ishi_online::protocol::{GameId, GameView, Reason, Summary, Token};
+use ishi_online::rated::{self, RatingClass};
 use ishi_online::{Act, GameSetup, Phase, Record, Refusal, SeatChoice, Table, TimeControl};
 use ishi_rules::{ByColor, Player};
 use tokio::sync::{broadcast, watch};
@@ -289,7 +290,10 @@ impl Hub {
                 }
                 return Err(ActError::refusal(&refusal));
             }
-            let finished = next.phase() == Phase::Over;
+            let finished = (next.phase() == Phase::Over).then(|| {
+                let class = RatingClass::of(next.setup())?;
+                Some((class, rated::scores(&next)?))
+            });
             match self
                 .store
                 .append(&room.id, state.seq, &record, finished)

@@ -14,6 +14,7 @@
 pub mod accounts;
 mod connection;
 pub mod hub;
+pub mod lobby;
 pub mod store;
 
 use std::net::SocketAddr;
@@ -33,6 +34,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::accounts::Accounts;
 use crate::hub::Hub;
+use crate::lobby::Lobby;
 use crate::store::{Backend, Store};
 
 /// Ishi's game server: the web app and online games (live and correspondence) on one port.
@@ -102,6 +104,7 @@ pub struct Limits {
 struct AppState {
     hub: Arc<Hub>,
     accounts: Arc<Accounts>,
+    lobby: Arc<Lobby>,
     limits: Limits,
     origins: Arc<Vec<String>>,
     creators: Arc<connection::PerAddress>,
@@ -133,12 +136,20 @@ pub async fn run(options: Options) -> Result<(), Box<dyn std::error::Error>> {
     )
     .await
     .map_err(|e| format!("{e:?}"))?;
+    let lobby = Lobby::start(store.clone(), hub.clone())
+        .await
+        .map_err(|e| format!("{e:?}"))?;
     if store.backend() == Backend::Postgres {
-        tokio::spawn(listen_for_others(hub.clone(), store.url().to_owned()));
+        tokio::spawn(listen_for_others(
+            hub.clone(),
+            lobby.clone(),
+            store.url().to_owned(),
+        ));
     }
     let state = AppState {
         hub,
         accounts,
+        lobby,
         limits: Limits {
             rate: options.rate,
             burst: options.burst,
@@ -258,6 +269,7 @@ async fn socket(
         limits: state.limits,
         creators: state.creators.clone(),
         accounts: state.accounts.clone(),
+        lobby: state.lobby.clone(),
     };
     let hub = state.hub.clone();
     // Small buffers (tungstenite's default is 128 KiB each way): messages are at most 16 KiB,
@@ -270,16 +282,22 @@ async fn socket(
         .on_upgrade(move |socket| connection::serve(socket, hub, client))
 }
 
-/// PostgreSQL: applies the records other instances store, as they tell of them.
-async fn listen_for_others(hub: Arc<Hub>, url: String) {
+/// PostgreSQL: applies the records other instances store, and their lobby's changes, as
+/// they tell of them.
+async fn listen_for_others(hub: Arc<Hub>, lobby: Arc<Lobby>, url: String) {
     loop {
         match sqlx::postgres::PgListener::connect(&url).await {
             Ok(mut listener) => {
-                if let Err(e) = listener.listen(store::CHANNEL).await {
+                if let Err(e) = listener
+                    .listen_all([store::CHANNEL, store::LOBBY_CHANNEL])
+                    .await
+                {
                     eprintln!("ishi-server: listen: {e}");
                 } else {
                     while let Ok(notice) = listener.recv().await {
-                        if let Some((id, seq)) = store::parse_notice(notice.payload())
+                        if notice.channel() == store::LOBBY_CHANNEL {
+                            lobby.started(notice.payload()).await;
+                        } else if let Some((id, seq)) = store::parse_notice(notice.payload())
                             && let Err(e) = hub.catch_up(&id, seq).await
                         {
                             eprintln!("ishi-server: game {id}: {e}");

@@ -4,10 +4,12 @@
 //! record number cannot both commit (the second learns it is behind and catches up).
 
 mod accounts;
+mod lobby;
 
 use std::str::FromStr;
 
 use ishi_online::protocol::{GameId, Token, hex};
+use ishi_online::rated::RatingClass;
 use ishi_online::{GameSetup, Record, TimeControl};
 use ishi_rules::{ByColor, Player};
 use sha2::{Digest, Sha256};
@@ -15,6 +17,7 @@ use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Executor, Row};
 
 pub use accounts::StoredAccount;
+pub use lobby::{LOBBY_CHANNEL, Start, StoredChallenge, StoredRating};
 
 /// The channel PostgreSQL instances tell each other about new records on.
 pub const CHANNEL: &str = "ishi_records";
@@ -231,7 +234,9 @@ impl Store {
         Ok(Appended::Done)
     }
 
-    /// Stores `record` as number `seq` of the game; `finished` marks the game over.
+    /// Stores `record` as number `seq` of the game; `finished` marks the game over, with
+    /// what it gives the players' ratings if it counts (a rated game's ratings are updated
+    /// in the same transaction: `store/lobby.rs`).
     ///
     /// # Errors
     ///
@@ -241,18 +246,21 @@ impl Store {
         id: &GameId,
         seq: i64,
         record: &Record,
-        finished: bool,
+        finished: Option<Option<(RatingClass, ByColor<f64>)>>,
     ) -> Result<Appended, StoreError> {
         let mut tx = self.pool.begin().await?;
         match self.insert_record(&mut tx, id, seq, record).await {
             Err(e) if is_conflict(&e) => return Ok(Appended::Behind),
             other => other?,
         }
-        if finished {
+        if let Some(scores) = finished {
             sqlx::query("UPDATE games SET finished = 1 WHERE id = $1")
                 .bind(id.as_str())
                 .execute(&mut *tx)
                 .await?;
+            if let Some((class, scores)) = scores {
+                Store::rate(&mut tx, id, class, scores, record.at_ms).await?;
+            }
         }
         tx.commit().await?;
         Ok(Appended::Done)

@@ -1,6 +1,7 @@
 //! Two server instances sharing one PostgreSQL database: players connected to different
 //! instances play one game, and a game goes on when one instance is killed; an account made
-//! on one logs in on the other, and wrong passwords counted on both lock it on both.
+//! on one logs in on the other, and wrong passwords counted on both lock it on both; seekers
+//! on the two are paired, each told by its own instance.
 //!
 //! Needs PostgreSQL: `scripts/test-server` starts a private one and runs this test with its
 //! URL in `ISHI_TEST_POSTGRES` (it is ignored by a plain `cargo test`).
@@ -136,4 +137,53 @@ async fn an_account_made_on_one_instance_logs_in_and_locks_on_the_other() {
     let mut owner = Client::connect(&two).await;
     owner.send(&login("a fine password")).await;
     assert_eq!(owner.refusal().await, Reason::TooManyAttempts);
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: run by scripts/test-server"]
+async fn seekers_on_two_instances_are_paired_and_both_told() {
+    use ishi_online::protocol::ServerMessage;
+    use ishi_online::rated::Pool;
+    let url = database();
+    let args = ["--database", url.as_str()];
+    let one = Server::start(&data_dir("pg-pairing-one"), &args);
+    let two = Server::start(&data_dir("pg-pairing-two"), &args);
+    let id = std::process::id();
+    let mut seekers = Vec::new();
+    for (server, name) in [(&one, format!("seek a{id}")), (&two, format!("seek b{id}"))] {
+        let mut client = Client::connect(server).await;
+        client
+            .send(&ClientMessage::Register {
+                name,
+                password: "a fine password".into(),
+            })
+            .await;
+        assert!(matches!(client.recv().await, ServerMessage::Account { .. }));
+        client
+            .send(&ClientMessage::Seek {
+                pool: Pool::Go9Fischer5Plus5,
+            })
+            .await;
+        let ServerMessage::Challenged { token, .. } = client.recv().await else {
+            panic!("no seek");
+        };
+        seekers.push((client, token));
+    }
+    let mut seats = Vec::new();
+    for (client, token) in &mut seekers {
+        let (game, seat) = loop {
+            if let ServerMessage::Started { game, seat, .. } = client.recv().await {
+                break (game, seat);
+            }
+        };
+        client
+            .send(&ClientMessage::Open {
+                game: game.clone(),
+                token: Some(token.clone()),
+            })
+            .await;
+        assert_eq!(client.view().await.you, Some(seat));
+        seats.push(seat);
+    }
+    assert_ne!(seats[0], seats[1]);
 }

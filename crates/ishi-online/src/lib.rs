@@ -21,6 +21,7 @@
 
 mod clock;
 pub mod protocol;
+pub mod rated;
 mod setup;
 mod table;
 

@@ -8,6 +8,7 @@ use ishi_scoring::GameResult;
 use serde::{Deserialize, Serialize};
 
 use crate::clock::Left;
+use crate::rated::{Pool, RatingClass};
 use crate::{GameSetup, Phase, SeatAct, SeatChoice, Table, TimeControl};
 
 /// The protocol's version: in the WebSocket's path, raised when a message changes meaning.
@@ -245,6 +246,43 @@ pub enum ClientMessage {
         /// The seats.
         games: Vec<Ticket>,
     },
+    /// Follow the lobby: answered by [`ServerMessage::Lobby`], now and after every change.
+    Lobby,
+    /// Open a challenge in the lobby (logged in): answered by [`ServerMessage::Challenged`];
+    /// when someone accepts it, [`ServerMessage::Started`].
+    Challenge {
+        /// The board and rules.
+        setup: GameSetup,
+        /// The clock.
+        time: TimeControl,
+        /// The creator's seat.
+        seat: SeatChoice,
+        /// Whether the game changes the players' ratings (its set-up must have a
+        /// [`RatingClass`]).
+        rated: bool,
+    },
+    /// Withdraw one's challenge or leave the pool one seeks in.
+    Cancel {
+        /// The challenge or seek.
+        challenge: GameId,
+    },
+    /// Accept a challenge (logged in, not one's own): answered by [`ServerMessage::Seated`]
+    /// and the game; its creator gets [`ServerMessage::Started`].
+    Accept {
+        /// The challenge.
+        challenge: GameId,
+    },
+    /// Seek a rated game in a pool of quick pairing (logged in): answered by
+    /// [`ServerMessage::Challenged`]; once paired, [`ServerMessage::Started`].
+    Seek {
+        /// The pool.
+        pool: Pool,
+    },
+    /// A player's profile: answered by [`ServerMessage::Profile`].
+    Profile {
+        /// The player's account name, in any case.
+        name: String,
+    },
 }
 
 /// The shortest password, in characters.
@@ -306,6 +344,15 @@ pub enum Reason {
     NotLoggedIn,
     /// The session is unknown, ended or expired: log in again.
     BadSession,
+    /// No open challenge has this id (accepted, withdrawn, or its creator left).
+    UnknownChallenge,
+    /// A player cannot accept their own challenge.
+    OwnChallenge,
+    /// A rated game needs a set-up with a rating class (Othello 8x8, Go 9x9, 13x13, 19x19,
+    /// no handicap).
+    Unrated,
+    /// No account has this name.
+    UnknownPlayer,
 }
 
 impl From<&crate::Refusal> for Reason {
@@ -380,6 +427,113 @@ pub enum ServerMessage {
         /// The games, in the order asked; seats the tickets do not hold are left out.
         games: Vec<GameId>,
     },
+    /// The open challenges, the oldest first.
+    Lobby {
+        /// The challenges (not the seekers of quick pairing).
+        challenges: Vec<ChallengeView>,
+    },
+    /// A challenge or seek is open: keep the token, it becomes the seat once the game
+    /// starts.
+    Challenged {
+        /// The challenge's (or seek's) id.
+        challenge: GameId,
+        /// The seat's token.
+        token: Token,
+    },
+    /// A challenge of this device's was accepted, or its seek paired: open the game with
+    /// the token [`ServerMessage::Challenged`] gave.
+    Started {
+        /// The challenge or seek.
+        challenge: GameId,
+        /// The game.
+        game: GameId,
+        /// The seat the token holds.
+        seat: Player,
+    },
+    /// A player's profile, asked for with [`ClientMessage::Profile`].
+    Profile(Box<ProfileView>),
+}
+
+/// A player as others see them: ratings with their history, results, recent games.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct ProfileView {
+    /// The name as registered.
+    pub name: String,
+    /// Whether the account was deleted (its games stay).
+    pub deleted: bool,
+    /// A rating per class the player has played rated games in, in
+    /// [`RatingClass::ALL`](crate::rated::RatingClass::ALL)'s order.
+    pub ratings: Vec<ClassRating>,
+    /// The latest games, the newest first.
+    pub recent: Vec<RecentGame>,
+}
+
+/// A player's rating in a class.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct ClassRating {
+    /// The class.
+    pub class: RatingClass,
+    /// The rating.
+    pub rating: f64,
+    /// Its deviation.
+    pub deviation: f64,
+    /// Whether it is still provisional (deviation over 110, as lichess marks it).
+    pub provisional: bool,
+    /// Rated games played, won, lost, drawn.
+    pub games: i64,
+    /// Won.
+    pub wins: i64,
+    /// Lost.
+    pub losses: i64,
+    /// Drawn.
+    pub draws: i64,
+    /// The rating after each of the latest rated games (at most 100), the oldest first:
+    /// `[ms, rating]`.
+    pub history: Vec<(i64, f64)>,
+}
+
+/// A game in a profile's list.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct RecentGame {
+    /// The game, to open and review.
+    pub game: GameId,
+    /// The board and rules.
+    pub setup: GameSetup,
+    /// The clock.
+    pub time: TimeControl,
+    /// The names.
+    pub names: ByColor<Option<String>>,
+    /// The player's seat in it.
+    pub seat: Player,
+    /// Where it is.
+    pub phase: Phase,
+    /// Its result once over.
+    pub result: Option<GameResult>,
+    /// Whether it is rated.
+    pub rated: bool,
+    /// When it was created (ms).
+    pub created_ms: i64,
+}
+
+/// An open challenge as the lobby shows it.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct ChallengeView {
+    /// Its id, to accept it.
+    pub challenge: GameId,
+    /// Its creator's name.
+    pub name: String,
+    /// Its creator's rating in the game's class (rounded), if the class has one.
+    pub rating: Option<i32>,
+    /// Whether that rating is still provisional.
+    pub provisional: bool,
+    /// The board and rules.
+    pub setup: GameSetup,
+    /// The clock.
+    pub time: TimeControl,
+    /// The creator's seat.
+    pub seat: SeatChoice,
+    /// Whether it is rated.
+    pub rated: bool,
 }
 
 /// A move as the server shows it.

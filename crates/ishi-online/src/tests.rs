@@ -661,3 +661,66 @@ fn messages_and_records_keep_their_json_forms() {
         check_json(record, expected);
     }
 }
+
+mod rated {
+    use super::*;
+    use crate::rated::{Pool, RatingClass, pairing_range, scores};
+
+    #[test]
+    fn classes_are_othello_8x8_and_even_go_on_three_sizes() {
+        assert_eq!(RatingClass::of(&othello()), Some(RatingClass::Othello));
+        assert_eq!(
+            RatingClass::of(&GameSetup::Othello {
+                board: "10x10".parse().unwrap()
+            }),
+            None
+        );
+        assert_eq!(RatingClass::of(&go(9)), Some(RatingClass::Go9));
+        assert_eq!(RatingClass::of(&go(13)), Some(RatingClass::Go13));
+        assert_eq!(RatingClass::of(&go(19)), Some(RatingClass::Go19));
+        assert_eq!(RatingClass::of(&go(7)), None);
+        let handicap = GameSetup::Go {
+            size: 19,
+            rules: ishi_rules::go::GoRules::JAPANESE,
+            handicap: 2,
+        };
+        assert_eq!(RatingClass::of(&handicap), None);
+        for class in RatingClass::ALL {
+            assert_eq!(RatingClass::from_name(class.name()), Some(class));
+        }
+        // Every pool's games are rated, in its class, and its clock in range.
+        for pool in Pool::ALL {
+            let (setup, time) = pool.game();
+            assert_eq!(RatingClass::of(&setup), Some(pool.class()));
+            assert!(time.check().is_ok());
+            let json = serde_json::to_string(&pool).unwrap();
+            assert_eq!(json, format!("\"{}\"", pool.name()));
+            assert_eq!(serde_json::from_str::<Pool>(&json).unwrap(), pool);
+        }
+    }
+
+    #[test]
+    fn a_game_counts_once_both_sides_moved() {
+        let mut table = seated(othello(), TimeControl::None);
+        assert_eq!(scores(&table), None, "not over");
+        table.apply(&rec(1, Black, play("f5"))).unwrap();
+        let mut aborted = table.clone();
+        aborted.apply(&rec(2, White, SeatAct::Resign)).unwrap();
+        assert_eq!(aborted.phase(), Phase::Over);
+        assert_eq!(scores(&aborted), None, "White never moved: aborted");
+        table.apply(&rec(2, White, play("d6"))).unwrap();
+        table.apply(&rec(3, White, SeatAct::Resign)).unwrap();
+        let counted = scores(&table).unwrap();
+        assert_eq!((counted.black, counted.white), (1.0, 0.0));
+    }
+
+    #[test]
+    fn the_pairing_range_widens_with_the_wait() {
+        assert_eq!(pairing_range(0), 100.0);
+        assert_eq!(pairing_range(4_999), 100.0);
+        assert_eq!(pairing_range(5_000), 150.0);
+        assert_eq!(pairing_range(30_000), 400.0);
+        assert!(pairing_range(60_000).is_infinite());
+        assert_eq!(pairing_range(-5), 100.0, "a clock set back");
+    }
+}

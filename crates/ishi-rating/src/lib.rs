@@ -35,6 +35,9 @@ const SCALE: f64 = 173.7178;
 /// A new player's deviation, and the largest.
 pub const MAX_DEVIATION: f64 = 350.0;
 
+/// The deviation above which a rating is provisional (lichess marks it with `?`).
+pub const PROVISIONAL: f64 = 110.0;
+
 /// A new player's volatility (Glickman's suggestion).
 pub const NEW_VOLATILITY: f64 = 0.06;
 
@@ -186,7 +189,7 @@ impl Rating {
     /// Whether the rating is still provisional: its deviation above 110 (lichess's mark, a
     /// rating sure within about ±220).
     pub fn is_provisional(&self) -> bool {
-        self.deviation > 110.0
+        self.deviation > PROVISIONAL
     }
 
     /// The score this player is expected to make against `opponent` (between 0 and 1).

@@ -171,13 +171,18 @@ impl Tr {
                 "The game server could not save that; try again.",
                 "対局サーバーが保存できませんでした。もう一度試してください。"
             ),
-            // The accounts' refusals answer messages this version of the app does not send.
+            // The accounts' and the lobby's refusals answer messages this version of the app
+            // does not send.
             Reason::BadCredentials
             | Reason::NameTaken
             | Reason::BadPassword
             | Reason::TooManyAttempts
             | Reason::NotLoggedIn
-            | Reason::BadSession => say!(
+            | Reason::BadSession
+            | Reason::UnknownChallenge
+            | Reason::OwnChallenge
+            | Reason::Unrated
+            | Reason::UnknownPlayer => say!(
                 self,
                 "The game server refused that.",
                 "対局サーバーが受け付けませんでした。"

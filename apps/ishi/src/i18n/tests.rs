@@ -326,6 +326,10 @@ fn server_reasons() -> Vec<ishi_online::protocol::Reason> {
         R::TooManyAttempts,
         R::NotLoggedIn,
         R::BadSession,
+        R::UnknownChallenge,
+        R::OwnChallenge,
+        R::Unrated,
+        R::UnknownPlayer,
     ];
     for reason in all {
         match reason {
@@ -352,7 +356,11 @@ fn server_reasons() -> Vec<ishi_online::protocol::Reason> {
             | R::BadPassword
             | R::TooManyAttempts
             | R::NotLoggedIn
-            | R::BadSession => {}
+            | R::BadSession
+            | R::UnknownChallenge
+            | R::OwnChallenge
+            | R::Unrated
+            | R::UnknownPlayer => {}
         }
     }
     all.to_vec()

@@ -459,10 +459,15 @@ impl super::AppState {
                 }
                 Ok(Effects::NONE)
             }
-            // Answers to the accounts' messages, which this version of the app does not send.
+            // Answers to the accounts' and the lobby's messages, which this version of the app
+            // does not send.
             ServerMessage::Account { .. }
             | ServerMessage::LoggedOut
-            | ServerMessage::Claimed { .. } => Ok(Effects::NONE),
+            | ServerMessage::Claimed { .. }
+            | ServerMessage::Lobby { .. }
+            | ServerMessage::Challenged { .. }
+            | ServerMessage::Started { .. }
+            | ServerMessage::Profile(_) => Ok(Effects::NONE),
         }
     }
 

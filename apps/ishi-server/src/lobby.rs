@@ -1,0 +1,542 @@
+//! The lobby: open challenges that anyone logged in may accept, quick pairing by rating in
+//! the standard pools, and the profiles.
+//!
+//! **Where the lobby lives.** Challenges and seekers are rows of the store, so that every
+//! instance on a shared PostgreSQL database sees them all and any instance may pair any two
+//! seekers; an instance keeps in memory only the connections that made its own (to tell
+//! them when their game starts) and the list it last read (to send to its followers). A
+//! change is told to the other instances on a channel (`store::LOBBY_CHANNEL`): `changed`,
+//! or `started:CHALLENGE:GAME:SEAT` for each challenge a game started from.
+//!
+//! **Tokens.** A challenge's creator gets its seat's token when the challenge opens
+//! ([`ServerMessage::Challenged`]); the store keeps its hash, which becomes the seat's when
+//! the game starts. So the creator plays with it whichever instance started the game, and
+//! no token is ever stored or sent between instances in clear.
+//!
+//! **Leaving.** A challenge lasts while its creator's connection does: it is removed when
+//! the connection closes, and an instance moves the expiry of its connections' challenges on
+//! every 20 s, so that those of an instance that died go after a minute.
+//!
+//! **Pairing** runs when a seeker comes and every 2 s: in each pool, the longest waiting
+//! seeker is paired with the seeker nearest its rating, if the two are within
+//! [`pairing_range`] of the longer wait (100 points at once, widening to anyone after a
+//! minute). Two instances pairing at once cannot both take a seeker: a game starts only if
+//! its transaction removes both seekers.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use ishi_online::protocol::{
+    ChallengeView, ClassRating, GameId, ProfileView, Reason, RecentGame, ServerMessage, Token,
+};
+use ishi_online::rated::{Pool, RatingClass, pairing_range};
+use ishi_online::{GameSetup, SeatChoice, Table, TimeControl};
+use ishi_rules::{ByColor, Player};
+use tokio::sync::{mpsc, watch};
+
+use crate::accounts::Account;
+use crate::hub::{ActError, Hub, now_ms, random_bytes};
+use crate::store::{Start, Store, StoredChallenge, token_hash};
+
+/// How long a challenge lasts without its instance moving its expiry on.
+const CHALLENGE_LIFE_MS: i64 = 60_000;
+/// How often an instance moves its challenges' expiry on and reads the lobby again.
+const HEARTBEAT: Duration = Duration::from_secs(20);
+/// How often the pools are paired.
+const PAIRING: Duration = Duration::from_secs(2);
+/// Rated games shown in a profile's graph, per class.
+const HISTORY: i64 = 100;
+/// Games in a profile's list.
+const RECENT: i64 = 20;
+
+/// A challenge made on this instance: the connection to tell when its game starts.
+struct Owner {
+    connection: u64,
+    account: String,
+    outbox: mpsc::Sender<ServerMessage>,
+}
+
+/// The lobby of this instance.
+pub struct Lobby {
+    store: Store,
+    hub: Arc<Hub>,
+    views: watch::Sender<Arc<Vec<ChallengeView>>>,
+    owners: Mutex<HashMap<GameId, Owner>>,
+}
+
+fn refused(reason: Reason, detail: &str) -> ActError {
+    ActError::Refused(reason, detail.to_owned())
+}
+
+/// The seat a creator's choice gives (a random one drawn now).
+fn seat_for(choice: SeatChoice) -> Player {
+    match choice {
+        SeatChoice::Black => Player::Black,
+        SeatChoice::White => Player::White,
+        SeatChoice::Random if random_bytes::<1>()[0] & 1 == 0 => Player::Black,
+        SeatChoice::Random => Player::White,
+    }
+}
+
+impl Lobby {
+    /// The lobby over `store`, with its heartbeat and pairing running.
+    ///
+    /// # Errors
+    ///
+    /// [`ActError`] when the store cannot be read.
+    pub async fn start(store: Store, hub: Arc<Hub>) -> Result<Arc<Lobby>, ActError> {
+        let lobby = Arc::new(Lobby {
+            store,
+            hub,
+            views: watch::channel(Arc::new(Vec::new())).0,
+            owners: Mutex::new(HashMap::new()),
+        });
+        lobby.refresh().await?;
+        let weak = Arc::downgrade(&lobby);
+        tokio::spawn(async move {
+            let mut heartbeat = tokio::time::interval(HEARTBEAT);
+            let mut pairing = tokio::time::interval(PAIRING);
+            loop {
+                let beat = tokio::select! {
+                    _ = heartbeat.tick() => true,
+                    _ = pairing.tick() => false,
+                };
+                let Some(lobby) = weak.upgrade() else { return };
+                let done = if beat {
+                    lobby.heartbeat().await
+                } else {
+                    lobby.pair().await
+                };
+                if let Err(e) = done {
+                    eprintln!("ishi-server: lobby: {e:?}");
+                }
+            }
+        });
+        Ok(lobby)
+    }
+
+    fn owners(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, Owner>> {
+        self.owners.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The open challenges now and after each change.
+    pub fn follow(&self) -> watch::Receiver<Arc<Vec<ChallengeView>>> {
+        self.views.subscribe()
+    }
+
+    /// Reads the open challenges again and shows them to the followers.
+    ///
+    /// # Errors
+    ///
+    /// [`ActError`] when the store cannot be read.
+    pub async fn refresh(&self) -> Result<(), ActError> {
+        let challenges = self.store.challenges(None, now_ms()).await?;
+        let views = challenges
+            .into_iter()
+            .map(|c| {
+                let class = RatingClass::of(&c.setup);
+                ChallengeView {
+                    challenge: c.id,
+                    name: c.name,
+                    rating: class.map(|_| c.rating.round() as i32),
+                    provisional: class.is_some() && c.deviation > ishi_rating::PROVISIONAL,
+                    setup: c.setup,
+                    time: c.time,
+                    seat: c.seat,
+                    rated: c.rated,
+                }
+            })
+            .collect::<Vec<_>>();
+        self.views.send_if_modified(|shown| {
+            let changed = **shown != views;
+            if changed {
+                *shown = Arc::new(views);
+            }
+            changed
+        });
+        Ok(())
+    }
+
+    async fn heartbeat(&self) -> Result<(), ActError> {
+        let ids: Vec<GameId> = self.owners().keys().cloned().collect();
+        self.store
+            .touch_challenges(&ids, now_ms() + CHALLENGE_LIFE_MS)
+            .await?;
+        self.refresh().await
+    }
+
+    /// Opens a challenge (or, with `pool`, a seek) by `account` on connection `connection`,
+    /// which `outbox` reaches: its id and the creator's token.
+    #[allow(clippy::too_many_arguments)]
+    async fn open(
+        &self,
+        account: &Account,
+        connection: u64,
+        outbox: mpsc::Sender<ServerMessage>,
+        setup: GameSetup,
+        time: TimeControl,
+        seat: SeatChoice,
+        rated: bool,
+        pool: Option<Pool>,
+    ) -> Result<(GameId, Token), ActError> {
+        let time = time
+            .check()
+            .map_err(|e| refused(Reason::BadSetup, &e.to_string()))?;
+        Table::new(setup.clone(), time).map_err(|e| refused(Reason::BadSetup, &e.to_string()))?;
+        let class = RatingClass::of(&setup);
+        if rated && class.is_none() {
+            return Err(refused(
+                Reason::Unrated,
+                "rated games are Othello 8x8 and even Go on 9x9, 13x13 and 19x19",
+            ));
+        }
+        let rating = match class {
+            Some(class) => self.store.rating(&account.id, class).await?.rating,
+            None => ishi_rating::Rating::default(),
+        };
+        let id = GameId::from_bytes(random_bytes());
+        let token = Token::from_bytes(random_bytes());
+        let now = now_ms();
+        let challenge = StoredChallenge {
+            id: id.clone(),
+            account: account.id.clone(),
+            name: account.name.clone(),
+            setup,
+            time,
+            seat,
+            rated,
+            pool: pool.map(|p| p.name().to_owned()),
+            rating: rating.rating(),
+            deviation: rating.deviation(),
+            created_ms: now,
+        };
+        self.store
+            .create_challenge(&challenge, &token, now + CHALLENGE_LIFE_MS)
+            .await?;
+        self.owners().insert(
+            id.clone(),
+            Owner {
+                connection,
+                account: account.id.clone(),
+                outbox,
+            },
+        );
+        Ok((id, token))
+    }
+
+    /// Opens a challenge in the lobby.
+    ///
+    /// # Errors
+    ///
+    /// [`ActError`]: a set-up or clock the referee refuses, a rated game without a class, a
+    /// store failure.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn challenge(
+        &self,
+        account: &Account,
+        connection: u64,
+        outbox: mpsc::Sender<ServerMessage>,
+        setup: GameSetup,
+        time: TimeControl,
+        seat: SeatChoice,
+        rated: bool,
+    ) -> Result<(GameId, Token), ActError> {
+        let opened = self
+            .open(account, connection, outbox, setup, time, seat, rated, None)
+            .await?;
+        self.refresh().await?;
+        Ok(opened)
+    }
+
+    /// Seeks a rated game in `pool`; a seek the account already had there is withdrawn. The
+    /// caller pairs ([`Lobby::pair`]) once it has told the seeker its token.
+    ///
+    /// # Errors
+    ///
+    /// [`ActError`] for a store failure.
+    pub async fn seek(
+        &self,
+        account: &Account,
+        connection: u64,
+        outbox: mpsc::Sender<ServerMessage>,
+        pool: Pool,
+    ) -> Result<(GameId, Token), ActError> {
+        for seeker in self.store.challenges(Some(pool.name()), now_ms()).await? {
+            if seeker.account == account.id {
+                self.store.cancel_challenge(&seeker.id, &account.id).await?;
+                self.owners().remove(&seeker.id);
+            }
+        }
+        let (setup, time) = pool.game();
+        self.open(
+            account,
+            connection,
+            outbox,
+            setup,
+            time,
+            SeatChoice::Random,
+            true,
+            Some(pool),
+        )
+        .await
+    }
+
+    /// Withdraws `account`'s challenge or seek `id`.
+    ///
+    /// # Errors
+    ///
+    /// [`ActError`]: no such challenge of the account's, or a store failure.
+    pub async fn cancel(&self, account: &Account, id: &GameId) -> Result<(), ActError> {
+        if !self.store.cancel_challenge(id, &account.id).await? {
+            return Err(refused(
+                Reason::UnknownChallenge,
+                "no such challenge of yours",
+            ));
+        }
+        self.owners().remove(id);
+        self.refresh().await
+    }
+
+    /// Withdraws the challenges and seeks connection `connection` made (it closed).
+    pub async fn left(&self, connection: u64) {
+        let left: Vec<(GameId, String)> = {
+            let mut owners = self.owners();
+            let ids = owners
+                .iter()
+                .filter(|(_, owner)| owner.connection == connection)
+                .map(|(id, _)| id.clone())
+                .collect::<Vec<_>>();
+            ids.into_iter()
+                .filter_map(|id| owners.remove(&id).map(|owner| (id, owner.account)))
+                .collect()
+        };
+        for (id, account) in &left {
+            if let Err(e) = self.store.cancel_challenge(id, account).await {
+                eprintln!("ishi-server: lobby: {e}");
+            }
+        }
+        let ids = left;
+        if !ids.is_empty()
+            && let Err(e) = self.refresh().await
+        {
+            eprintln!("ishi-server: lobby: {e:?}");
+        }
+    }
+
+    /// `account` accepts challenge `id`: the new game's id, the account's seat and token.
+    ///
+    /// # Errors
+    ///
+    /// [`ActError`]: the challenge is gone or the account's own, or a store failure.
+    pub async fn accept(
+        &self,
+        account: &Account,
+        id: &GameId,
+    ) -> Result<(GameId, Player, Token), ActError> {
+        let gone = || refused(Reason::UnknownChallenge, "the challenge is no longer open");
+        let challenge = self
+            .store
+            .challenge(id)
+            .await?
+            .filter(|c| c.pool.is_none())
+            .ok_or_else(gone)?;
+        if challenge.account == account.id {
+            return Err(refused(Reason::OwnChallenge, "this is your own challenge"));
+        }
+        let creator = seat_for(challenge.seat);
+        let token = Token::from_bytes(random_bytes());
+        let hash = token_hash(&token);
+        let game = GameId::from_bytes(random_bytes());
+        let mut seats = ByColor::new(("", "", ""), ("", "", ""));
+        seats[creator] = (challenge.account.as_str(), challenge.name.as_str(), "");
+        seats[!creator] = (account.id.as_str(), account.name.as_str(), hash.as_str());
+        let notice = format!("started:{id}:{game}:{}", seat_name(creator));
+        let start = Start {
+            game: &game,
+            setup: &challenge.setup,
+            time: challenge.time,
+            rated: challenge.rated,
+            seats,
+            at_ms: now_ms(),
+        };
+        if !self.store.start_game(&[id], &start, &notice).await? {
+            return Err(gone());
+        }
+        self.started(&notice).await;
+        Ok((game, !creator, token))
+    }
+
+    /// Pairs the seekers of every pool that can be paired.
+    ///
+    /// # Errors
+    ///
+    /// [`ActError`] for a store failure.
+    pub async fn pair(&self) -> Result<(), ActError> {
+        for pool in Pool::ALL {
+            let now = now_ms();
+            let seekers = self.store.challenges(Some(pool.name()), now).await?;
+            let mut taken = vec![false; seekers.len()];
+            for i in 0..seekers.len() {
+                if taken[i] {
+                    continue;
+                }
+                let range = pairing_range(now - seekers[i].created_ms);
+                let nearest = (i + 1..seekers.len())
+                    .filter(|&j| !taken[j] && seekers[j].account != seekers[i].account)
+                    .map(|j| (j, (seekers[j].rating - seekers[i].rating).abs()))
+                    .filter(|&(_, gap)| gap <= range)
+                    .min_by(|a, b| a.1.total_cmp(&b.1));
+                let Some((j, _)) = nearest else { continue };
+                taken[i] = true;
+                taken[j] = true;
+                self.start_paired(pool, &seekers[i], &seekers[j]).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts the game of two seekers (colours drawn).
+    async fn start_paired(
+        &self,
+        pool: Pool,
+        one: &StoredChallenge,
+        two: &StoredChallenge,
+    ) -> Result<(), ActError> {
+        let (black, white) = if random_bytes::<1>()[0] & 1 == 0 {
+            (one, two)
+        } else {
+            (two, one)
+        };
+        let game = GameId::from_bytes(random_bytes());
+        let (setup, time) = pool.game();
+        let notice = format!(
+            "started:{}:{game}:black;started:{}:{game}:white",
+            black.id, white.id
+        );
+        let start = Start {
+            game: &game,
+            setup: &setup,
+            time,
+            rated: true,
+            seats: ByColor::new(
+                (black.account.as_str(), black.name.as_str(), ""),
+                (white.account.as_str(), white.name.as_str(), ""),
+            ),
+            at_ms: now_ms(),
+        };
+        // The seats take the challenges' token hashes in the order they are given.
+        if self
+            .store
+            .start_game(&[&black.id, &white.id], &start, &notice)
+            .await?
+        {
+            self.started(&notice).await;
+        }
+        Ok(())
+    }
+
+    /// What another instance (or this one) told of the lobby: `changed`, or games started
+    /// from challenges (`started:CHALLENGE:GAME:SEAT`, apart by `;`). The creators connected
+    /// here hear of their games; the lobby is read again.
+    pub async fn started(&self, notice: &str) {
+        for part in notice.split(';') {
+            let mut fields = part.split(':');
+            let (Some("started"), Some(challenge), Some(game), Some(seat)) =
+                (fields.next(), fields.next(), fields.next(), fields.next())
+            else {
+                continue;
+            };
+            let (Ok(challenge), Ok(game)) = (
+                GameId::try_from(challenge.to_owned()),
+                GameId::try_from(game.to_owned()),
+            ) else {
+                continue;
+            };
+            let seat = if seat == "black" {
+                Player::Black
+            } else {
+                Player::White
+            };
+            if let Some(owner) = self.owners().remove(&challenge) {
+                owner
+                    .outbox
+                    .try_send(ServerMessage::Started {
+                        challenge,
+                        game,
+                        seat,
+                    })
+                    .ok();
+            }
+        }
+        if let Err(e) = self.refresh().await {
+            eprintln!("ishi-server: lobby: {e:?}");
+        }
+    }
+
+    /// The profile of the account named `name`.
+    ///
+    /// # Errors
+    ///
+    /// [`ActError`]: no such account, or a store failure.
+    pub async fn profile(&self, name: &str) -> Result<ProfileView, ActError> {
+        let account = self
+            .store
+            .account_by_key(&name.trim().to_lowercase())
+            .await?
+            .ok_or_else(|| refused(Reason::UnknownPlayer, "no account has this name"))?;
+        let mut ratings = Vec::new();
+        for class in RatingClass::ALL {
+            let stored = self.store.rating(&account.id, class).await?;
+            if stored.games == 0 {
+                continue;
+            }
+            ratings.push(ClassRating {
+                class,
+                rating: stored.rating.rating(),
+                deviation: stored.rating.deviation(),
+                provisional: stored.rating.is_provisional(),
+                games: stored.games,
+                wins: stored.wins,
+                losses: stored.losses,
+                draws: stored.draws,
+                history: self
+                    .store
+                    .rating_history(&account.id, class, HISTORY)
+                    .await?,
+            });
+        }
+        let mut recent = Vec::new();
+        for (game, seat, rated, created_ms) in self.store.games_of(&account.id, RECENT).await? {
+            let Ok(room) = self.hub.room(&game).await else {
+                continue;
+            };
+            let summary = self.hub.summary(&room, seat).await;
+            self.hub.release(&room);
+            recent.push(RecentGame {
+                game,
+                setup: summary.setup,
+                time: summary.time,
+                names: summary.names,
+                seat,
+                phase: summary.phase,
+                result: summary.result,
+                rated,
+                created_ms,
+            });
+        }
+        Ok(ProfileView {
+            name: account.name,
+            deleted: account.password.is_none(),
+            ratings,
+            recent,
+        })
+    }
+}
+
+fn seat_name(seat: Player) -> &'static str {
+    match seat {
+        Player::Black => "black",
+        Player::White => "white",
+    }
+}
