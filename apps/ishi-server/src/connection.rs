@@ -17,7 +17,7 @@ use tokio::task::JoinHandle;
 
 use crate::Limits;
 use crate::accounts::{Account, Accounts, LoggedIn};
-use crate::hub::{ActError, Hub, MoveCheck, Room, now_ms};
+use crate::hub::{ActError, Hub, MoveCheck, Room, RoomEvent, now_ms};
 use crate::lobby::Lobby;
 
 /// Messages waiting to be written to a slow link before its newest views are dropped.
@@ -49,6 +49,8 @@ struct Connection {
     number: u64,
     /// The task that forwards the lobby's changes, while the connection follows it.
     lobby_forward: Option<JoinHandle<()>>,
+    /// Chat lines: one a second, five at once.
+    chat_bucket: Bucket,
 }
 
 /// The connections' numbers.
@@ -199,6 +201,7 @@ pub(crate) async fn serve(socket: WebSocket, hub: Arc<Hub>, client: Client) {
         lobby,
         number: CONNECTIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         lobby_forward: None,
+        chat_bucket: Bucket::new(1.0, 5.0),
     };
     while let Some(Ok(message)) = stream.next().await {
         let text = match message {
@@ -299,7 +302,70 @@ impl Connection {
                 Ok(profile) => self.send(ServerMessage::Profile(Box::new(profile))),
                 Err(e) => self.failed(None, e),
             },
+            ClientMessage::Playing => match self.lobby.playing().await {
+                Ok(games) => self.send(ServerMessage::Playing { games }),
+                Err(e) => self.failed(None, e),
+            },
+            ClientMessage::Chat { game, token, text } => self.chat(game, token, text).await,
+            ClientMessage::Rematch { ticket } => self.rematch(ticket).await,
             other => self.account_act(other).await,
+        }
+    }
+
+    /// Says `text` in the game's chat, as the seat of `token` or as a watcher.
+    async fn chat(&mut self, game: GameId, token: Option<Token>, text: String) {
+        if !self.chat_bucket.take() {
+            return self.refuse(Some(&game), Reason::TooFast, "one chat line a second");
+        }
+        let room = match self.hub.room(&game).await {
+            Ok(room) => room,
+            Err(e) => return self.failed(Some(&game), e),
+        };
+        let seat = match &token {
+            Some(token) => match self.hub.seat_of(&room, token).await {
+                Some(seat) => Some(seat),
+                None => {
+                    return self.refuse(Some(&game), Reason::NotSeated, "the token holds no seat");
+                }
+            },
+            None => None,
+        };
+        if let Err(e) = self
+            .lobby
+            .chat(&room, seat, self.account.as_ref(), &text)
+            .await
+        {
+            self.failed(Some(&game), e);
+        }
+        if !self.followed.contains_key(&game) {
+            self.hub.release(&room);
+        }
+    }
+
+    /// Offers a rematch as the seat of `ticket`.
+    async fn rematch(&mut self, ticket: Ticket) {
+        let game = ticket.game;
+        if !self.has_room_for_one_more(None) {
+            return;
+        }
+        let room = match self.hub.room(&game).await {
+            Ok(room) => room,
+            Err(e) => return self.failed(Some(&game), e),
+        };
+        let Some(seat) = self.hub.seat_of(&room, &ticket.token).await else {
+            return self.refuse(Some(&game), Reason::NotSeated, "the token holds no seat");
+        };
+        match self
+            .lobby
+            .rematch(&room, seat, self.number, self.outbox.clone())
+            .await
+        {
+            Ok(Some((new, seat, token))) => match self.hub.room(&new).await {
+                Ok(room) => self.seated(room, seat, token).await,
+                Err(e) => self.failed(Some(&new), e),
+            },
+            Ok(None) => {}
+            Err(e) => self.failed(Some(&game), e),
         }
     }
 
@@ -523,25 +589,47 @@ impl Connection {
             old.forward.abort();
         }
         let (view, mut changes) = self.hub.follow(&room, you).await;
+        let mut events = self.hub.events(&room);
         self.send(ServerMessage::Game(Box::new(view)));
+        // The chat this connection reads: the players' for a seat, the watchers' otherwise.
+        let players = you.is_some();
+        match self.lobby.chat_lines(&room, players).await {
+            Ok(lines) if !lines.is_empty() => self.send(ServerMessage::Chat {
+                game: id.clone(),
+                lines,
+            }),
+            Ok(_) => {}
+            Err(e) => self.failed(Some(&id), e),
+        }
         let outbox = self.outbox.clone();
+        let game = id.clone();
         let forward = tokio::spawn(async move {
+            use tokio::sync::broadcast::error::RecvError;
             loop {
-                match changes.recv().await {
-                    Ok(view) => {
-                        let mut view = (*view).clone();
-                        view.you = you;
-                        if outbox
-                            .send(ServerMessage::Game(Box::new(view)))
-                            .await
-                            .is_err()
-                        {
-                            return;
+                let message = tokio::select! {
+                    change = changes.recv() => match change {
+                        Ok(view) => {
+                            let mut view = (*view).clone();
+                            view.you = you;
+                            ServerMessage::Game(Box::new(view))
                         }
-                    }
-                    // Behind: the views skipped are older than the next one, which is whole.
-                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
-                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                        // Behind: the views skipped are older than the next one, which is whole.
+                        Err(RecvError::Lagged(_)) => continue,
+                        Err(RecvError::Closed) => return,
+                    },
+                    event = events.recv() => match event.as_deref() {
+                        Ok(RoomEvent::Chat(to_players, line)) if *to_players == players => {
+                            ServerMessage::Chat { game: game.clone(), lines: vec![line.clone()] }
+                        }
+                        Ok(&RoomEvent::Rematch(by)) if you.is_some_and(|seat| seat != by) => {
+                            ServerMessage::RematchOffered { game: game.clone(), by }
+                        }
+                        Ok(_) | Err(RecvError::Lagged(_)) => continue,
+                        Err(RecvError::Closed) => return,
+                    },
+                };
+                if outbox.send(message).await.is_err() {
+                    return;
                 }
             }
         });

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use ishi_online::protocol::{GameId, GameView, Reason, Summary, Token};
+use ishi_online::protocol::{ChatLine, GameId, GameView, Reason, Summary, Token};
 use ishi_online::rated::{self, RatingClass};
 use ishi_online::{Act, GameSetup, Phase, Record, Refusal, SeatChoice, Table, TimeControl};
 use ishi_rules::{ByColor, Player};
@@ -68,6 +68,16 @@ pub struct Room {
     state: tokio::sync::Mutex<Loaded>,
     views: broadcast::Sender<Arc<GameView>>,
     deadline: watch::Sender<Option<i64>>,
+    events: broadcast::Sender<Arc<RoomEvent>>,
+}
+
+/// What happens in a game besides its moves: a chat line, a rematch offered.
+#[derive(Clone, Debug)]
+pub enum RoomEvent {
+    /// A chat line: the players' (`true`) or the watchers'.
+    Chat(bool, ChatLine),
+    /// A seat offers a rematch.
+    Rematch(Player),
 }
 
 impl Room {
@@ -127,6 +137,7 @@ impl Hub {
             state: tokio::sync::Mutex::new(loaded),
             views: broadcast::channel(VIEW_BACKLOG).0,
             deadline: watch::channel(deadline).0,
+            events: broadcast::channel(VIEW_BACKLOG).0,
         });
         let (room, inserted) = {
             let mut rooms = self.rooms();
@@ -163,6 +174,31 @@ impl Hub {
             seq: stored.records.len() as i64,
             seats: stored.seats,
         })
+    }
+
+    /// The room of game `id` if it is in memory.
+    pub fn loaded(&self, id: &GameId) -> Option<Arc<Room>> {
+        self.rooms().get(id).cloned()
+    }
+
+    /// Shows `event` to the room's followers.
+    pub fn tell(&self, room: &Room, event: RoomEvent) {
+        room.events.send(Arc::new(event)).ok();
+    }
+
+    /// The room's events from now on.
+    pub fn events(&self, room: &Room) -> broadcast::Receiver<Arc<RoomEvent>> {
+        room.events.subscribe()
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The game's table as it is now.
+    pub async fn table(&self, room: &Room) -> Table {
+        room.state.lock().await.table.clone()
     }
 
     /// Forgets a room nobody follows and no clock needs (it is loaded again when opened).

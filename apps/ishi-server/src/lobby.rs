@@ -28,7 +28,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use ishi_online::protocol::{
-    ChallengeView, ClassRating, GameId, ProfileView, Reason, RecentGame, ServerMessage, Token,
+    ChallengeView, ChatLine, ClassRating, GameId, LiveGame, ProfileView, Reason, RecentGame,
+    ServerMessage, Token, is_valid_chat,
 };
 use ishi_online::rated::{Pool, RatingClass, pairing_range};
 use ishi_online::{GameSetup, SeatChoice, Table, TimeControl};
@@ -36,8 +37,8 @@ use ishi_rules::{ByColor, Player};
 use tokio::sync::{mpsc, watch};
 
 use crate::accounts::Account;
-use crate::hub::{ActError, Hub, now_ms, random_bytes};
-use crate::store::{Start, Store, StoredChallenge, token_hash};
+use crate::hub::{ActError, Hub, Room, RoomEvent, now_ms, random_bytes};
+use crate::store::{Rematch, Start, Store, StoredChallenge, token_hash};
 
 /// How long a challenge lasts without its instance moving its expiry on.
 const CHALLENGE_LIFE_MS: i64 = 60_000;
@@ -49,6 +50,10 @@ const PAIRING: Duration = Duration::from_secs(2);
 const HISTORY: i64 = 100;
 /// Games in a profile's list.
 const RECENT: i64 = 20;
+/// Chat lines sent when a game is opened.
+const CHAT_KEPT: i64 = 50;
+/// Games in the list of games being played.
+const PLAYING: i64 = 50;
 
 /// A challenge made on this instance: the connection to tell when its game starts.
 struct Owner {
@@ -63,6 +68,8 @@ pub struct Lobby {
     hub: Arc<Hub>,
     views: watch::Sender<Arc<Vec<ChallengeView>>>,
     owners: Mutex<HashMap<GameId, Owner>>,
+    /// This instance's name in its notices, to know its own when they come back.
+    instance: String,
 }
 
 fn refused(reason: Reason, detail: &str) -> ActError {
@@ -91,6 +98,7 @@ impl Lobby {
             hub,
             views: watch::channel(Arc::new(Vec::new())).0,
             owners: Mutex::new(HashMap::new()),
+            instance: ishi_online::protocol::hex(&random_bytes::<8>()),
         });
         lobby.refresh().await?;
         let weak = Arc::downgrade(&lobby);
@@ -312,7 +320,13 @@ impl Lobby {
                 .collect()
         };
         for (id, account) in &left {
-            if let Err(e) = self.store.cancel_challenge(id, account).await {
+            // A rematch offer (its owner has no account: it is keyed by its game) goes too.
+            let done = if account.is_empty() {
+                self.store.cancel_rematch(id).await
+            } else {
+                self.store.cancel_challenge(id, account).await.map(|_| ())
+            };
+            if let Err(e) = done {
                 eprintln!("ishi-server: lobby: {e}");
             }
         }
@@ -348,9 +362,17 @@ impl Lobby {
         let token = Token::from_bytes(random_bytes());
         let hash = token_hash(&token);
         let game = GameId::from_bytes(random_bytes());
-        let mut seats = ByColor::new(("", "", ""), ("", "", ""));
-        seats[creator] = (challenge.account.as_str(), challenge.name.as_str(), "");
-        seats[!creator] = (account.id.as_str(), account.name.as_str(), hash.as_str());
+        let mut seats = ByColor::new((None, "", ""), (None, "", ""));
+        seats[creator] = (
+            Some(challenge.account.as_str()),
+            challenge.name.as_str(),
+            "",
+        );
+        seats[!creator] = (
+            Some(account.id.as_str()),
+            account.name.as_str(),
+            hash.as_str(),
+        );
         let notice = format!("started:{id}:{game}:{}", seat_name(creator));
         let start = Start {
             game: &game,
@@ -420,8 +442,8 @@ impl Lobby {
             time,
             rated: true,
             seats: ByColor::new(
-                (black.account.as_str(), black.name.as_str(), ""),
-                (white.account.as_str(), white.name.as_str(), ""),
+                (Some(black.account.as_str()), black.name.as_str(), ""),
+                (Some(white.account.as_str()), white.name.as_str(), ""),
             ),
             at_ms: now_ms(),
         };
@@ -436,10 +458,42 @@ impl Lobby {
         Ok(())
     }
 
-    /// What another instance (or this one) told of the lobby: `changed`, or games started
-    /// from challenges (`started:CHALLENGE:GAME:SEAT`, apart by `;`). The creators connected
-    /// here hear of their games; the lobby is read again.
+    /// What another instance (or this one) told on the lobby's channel: `changed`, games
+    /// started from challenges (`started:CHALLENGE:GAME:SEAT`, apart by `;`), whose creators
+    /// connected here hear of them (the lobby is read again); a chat line
+    /// (`chat:INSTANCE:GAME:LINE`) or a rematch offer (`rematch:INSTANCE:GAME:SEAT`) of
+    /// another instance, shown to this one's followers of the game.
     pub async fn started(&self, notice: &str) {
+        if let Some(rest) = notice
+            .strip_prefix("chat:")
+            .or_else(|| notice.strip_prefix("rematch:"))
+        {
+            let mut fields = rest.split(':');
+            let (Some(instance), Some(game), Some(last)) =
+                (fields.next(), fields.next(), fields.next())
+            else {
+                return;
+            };
+            if instance == self.instance {
+                return;
+            }
+            let Ok(game) = GameId::try_from(game.to_owned()) else {
+                return;
+            };
+            let Some(room) = self.hub.loaded(&game) else {
+                return;
+            };
+            let event = if notice.starts_with("chat:") {
+                match self.store.chat_line(&game, last).await {
+                    Ok(Some((players, line))) => RoomEvent::Chat(players, line),
+                    _ => return,
+                }
+            } else {
+                RoomEvent::Rematch(seat_of(last))
+            };
+            self.hub.tell(&room, event);
+            return;
+        }
         for part in notice.split(';') {
             let mut fields = part.split(':');
             let (Some("started"), Some(challenge), Some(game), Some(seat)) =
@@ -453,11 +507,7 @@ impl Lobby {
             ) else {
                 continue;
             };
-            let seat = if seat == "black" {
-                Player::Black
-            } else {
-                Player::White
-            };
+            let seat = seat_of(seat);
             if let Some(owner) = self.owners().remove(&challenge) {
                 owner
                     .outbox
@@ -538,5 +588,167 @@ fn seat_name(seat: Player) -> &'static str {
     match seat {
         Player::Black => "black",
         Player::White => "white",
+    }
+}
+
+fn seat_of(name: &str) -> Player {
+    if name == "black" {
+        Player::Black
+    } else {
+        Player::White
+    }
+}
+
+impl Lobby {
+    /// Says `text` in game `room`'s chat: as `seat` in the players' chat, or as a watcher
+    /// logged in as `account`.
+    ///
+    /// # Errors
+    ///
+    /// [`ActError`]: bad text, a watcher not logged in, or a store failure.
+    pub async fn chat(
+        &self,
+        room: &Arc<Room>,
+        seat: Option<Player>,
+        account: Option<&Account>,
+        text: &str,
+    ) -> Result<(), ActError> {
+        let text = text.trim();
+        if !is_valid_chat(text) {
+            return Err(refused(
+                Reason::BadText,
+                "a chat line is 1 to 200 characters without control characters",
+            ));
+        }
+        let name = match (seat, account) {
+            (Some(seat), _) => self.hub.table(room).await.names()[seat]
+                .map(str::to_owned)
+                .unwrap_or_default(),
+            (None, Some(account)) => account.name.clone(),
+            (None, None) => {
+                return Err(refused(Reason::NotLoggedIn, "watchers log in to chat"));
+            }
+        };
+        let line = ChatLine {
+            seat,
+            name,
+            text: text.to_owned(),
+            at_ms: now_ms(),
+        };
+        self.store
+            .add_chat(room.id(), seat.is_some(), &line, &self.instance)
+            .await?;
+        self.hub.tell(room, RoomEvent::Chat(seat.is_some(), line));
+        Ok(())
+    }
+
+    /// The latest chat lines of `room` for a seat (`players`) or a watcher.
+    ///
+    /// # Errors
+    ///
+    /// [`ActError`] for a store failure.
+    pub async fn chat_lines(&self, room: &Room, players: bool) -> Result<Vec<ChatLine>, ActError> {
+        Ok(self.store.chat(room.id(), players, CHAT_KEPT).await?)
+    }
+
+    /// `seat` of finished game `room` offers a rematch, on connection `connection` (which
+    /// `outbox` reaches): `Ok(None)` when the offer waits for the other seat's (the offer's
+    /// token is told on `outbox` as [`ServerMessage::Challenged`]), or the new game, this
+    /// seat's new seat and its token when the other seat had offered.
+    ///
+    /// # Errors
+    ///
+    /// [`ActError`]: the game is not over, its rematch started already, or a store failure.
+    pub async fn rematch(
+        &self,
+        room: &Arc<Room>,
+        seat: Player,
+        connection: u64,
+        outbox: mpsc::Sender<ServerMessage>,
+    ) -> Result<Option<(GameId, Player, Token)>, ActError> {
+        let table = self.hub.table(room).await;
+        if table.phase() != ishi_online::Phase::Over {
+            return Err(refused(
+                Reason::WrongPhase,
+                "a rematch follows a finished game",
+            ));
+        }
+        let (accounts, rated) = self.store.game_players(room.id()).await?;
+        let names = table.names();
+        let game = GameId::from_bytes(random_bytes());
+        let token = Token::from_bytes(random_bytes());
+        let hash = token_hash(&token);
+        // Colours swapped: the old black plays white.
+        let seat_tuple =
+            |old: Player| (accounts[old].as_deref(), names[old].unwrap_or_default(), "");
+        let start = Start {
+            game: &game,
+            setup: table.setup(),
+            time: table.clock().control(),
+            rated,
+            seats: ByColor::new(seat_tuple(Player::White), seat_tuple(Player::Black)),
+            at_ms: now_ms(),
+        };
+        let old = room.id();
+        let offered = format!("rematch:{}:{old}:{}", self.instance, seat_name(seat));
+        // The other seat's new seat is this seat's colour.
+        let started = format!("started:{old}:{game}:{}", seat_name(seat));
+        match self
+            .store
+            .rematch(old, seat, &hash, &start, (&offered, &started), now_ms())
+            .await?
+        {
+            Rematch::Offered => {
+                outbox
+                    .try_send(ServerMessage::Challenged {
+                        challenge: old.clone(),
+                        token,
+                    })
+                    .ok();
+                self.owners().insert(
+                    old.clone(),
+                    Owner {
+                        connection,
+                        account: String::new(),
+                        outbox,
+                    },
+                );
+                self.hub.tell(room, RoomEvent::Rematch(seat));
+                Ok(None)
+            }
+            Rematch::Started => {
+                self.started(&started).await;
+                Ok(Some((game, !seat, token)))
+            }
+            Rematch::Gone => Err(refused(
+                Reason::WrongPhase,
+                "the rematch has started already",
+            )),
+        }
+    }
+
+    /// The games being played now.
+    ///
+    /// # Errors
+    ///
+    /// [`ActError`] for a store failure.
+    pub async fn playing(&self) -> Result<Vec<LiveGame>, ActError> {
+        let mut games = Vec::new();
+        for (game, rated) in self.store.playing(PLAYING).await? {
+            let Ok(room) = self.hub.room(&game).await else {
+                continue;
+            };
+            let table = self.hub.table(&room).await;
+            self.hub.release(&room);
+            games.push(LiveGame {
+                game,
+                setup: table.setup().clone(),
+                time: table.clock().control(),
+                names: table.names().map(|n| n.map(str::to_owned)),
+                moves: table.moves().len(),
+                rated,
+            });
+        }
+        Ok(games)
     }
 }

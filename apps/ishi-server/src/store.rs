@@ -5,6 +5,7 @@
 
 mod accounts;
 mod lobby;
+mod social;
 
 use std::str::FromStr;
 
@@ -18,6 +19,7 @@ use sqlx::{AnyPool, Executor, Row};
 
 pub use accounts::StoredAccount;
 pub use lobby::{LOBBY_CHANNEL, Start, StoredChallenge, StoredRating};
+pub use social::Rematch;
 
 /// The channel PostgreSQL instances tell each other about new records on.
 pub const CHANNEL: &str = "ishi_records";

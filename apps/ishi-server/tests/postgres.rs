@@ -1,7 +1,7 @@
 //! Two server instances sharing one PostgreSQL database: players connected to different
 //! instances play one game, and a game goes on when one instance is killed; an account made
 //! on one logs in on the other, and wrong passwords counted on both lock it on both; seekers
-//! on the two are paired, each told by its own instance.
+//! on the two are paired, each told by its own instance; a chat line crosses once.
 //!
 //! Needs PostgreSQL: `scripts/test-server` starts a private one and runs this test with its
 //! URL in `ISHI_TEST_POSTGRES` (it is ignored by a plain `cargo test`).
@@ -186,4 +186,39 @@ async fn seekers_on_two_instances_are_paired_and_both_told() {
         seats.push(seat);
     }
     assert_ne!(seats[0], seats[1]);
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: run by scripts/test-server"]
+async fn a_chat_line_said_on_one_instance_is_read_on_the_other() {
+    use ishi_online::protocol::ServerMessage;
+    let url = database();
+    let args = ["--database", url.as_str()];
+    let one = Server::start(&data_dir("pg-chat-one"), &args);
+    let two = Server::start(&data_dir("pg-chat-two"), &args);
+    let mut ann = Client::connect(&one).await;
+    let (ann_ticket, _) = ann
+        .create(othello(), TimeControl::None, SeatChoice::Black)
+        .await;
+    let mut bo = Client::connect(&two).await;
+    bo.join(&ann_ticket.game).await;
+    ann.send(&ClientMessage::Chat {
+        game: ann_ticket.game.clone(),
+        token: Some(ann_ticket.token.clone()),
+        text: "across".into(),
+    })
+    .await;
+    let lines = loop {
+        if let ServerMessage::Chat { lines, .. } = bo.recv().await {
+            break lines;
+        }
+    };
+    assert_eq!(lines.len(), 1, "told once, not once per instance");
+    assert_eq!(lines[0].text, "across");
+    assert!(
+        bo.next(std::time::Duration::from_millis(500))
+            .await
+            .is_none_or(|m| !matches!(m, ServerMessage::Chat { .. })),
+        "no second copy"
+    );
 }

@@ -43,6 +43,14 @@ impl std::fmt::Display for BadId {
 
 impl std::error::Error for BadId {}
 
+/// Whether `text` (trimmed) is a chat line: 1 to [`MAX_CHAT`] characters, no control
+/// characters.
+pub fn is_valid_chat(text: &str) -> bool {
+    let text = text.trim();
+    let chars = text.chars().count();
+    chars > 0 && chars <= MAX_CHAT && !text.chars().any(char::is_control)
+}
+
 /// Whether `text` is `len` lowercase hexadecimal digits.
 fn is_hex(text: &str, len: usize) -> bool {
     text.len() == len
@@ -283,7 +291,34 @@ pub enum ClientMessage {
         /// The player's account name, in any case.
         name: String,
     },
+    /// Say something in a game's chat: with a seat's token in the players' chat (which only
+    /// the two players read), without one in the watchers' (logged in; only watchers read
+    /// it). Everyone following that chat gets [`ServerMessage::Chat`].
+    Chat {
+        /// The game.
+        game: GameId,
+        /// The seat's token, for the players' chat.
+        #[serde(default)]
+        token: Option<Token>,
+        /// The text: 1 to [`MAX_CHAT`] characters, no control characters. Shown as text,
+        /// never as markup.
+        text: String,
+    },
+    /// Offer a rematch of a finished game as its seat (colours swapped, the same set-up,
+    /// clock and rating): answered by [`ServerMessage::Challenged`] (the offer's id is the
+    /// game's); once the other seat offers too, both get [`ServerMessage::Started`]
+    /// (the one whose offer completed it gets [`ServerMessage::Seated`] instead).
+    Rematch {
+        /// The finished game and the seat's token.
+        #[serde(flatten)]
+        ticket: Ticket,
+    },
+    /// The games being played now, to watch: answered by [`ServerMessage::Playing`].
+    Playing,
 }
+
+/// The longest chat line, in characters.
+pub const MAX_CHAT: usize = 200;
 
 /// The shortest password, in characters.
 pub const MIN_PASSWORD: usize = 8;
@@ -353,6 +388,8 @@ pub enum Reason {
     Unrated,
     /// No account has this name.
     UnknownPlayer,
+    /// A chat line is empty, longer than [`MAX_CHAT`] characters, or has control characters.
+    BadText,
 }
 
 impl From<&crate::Refusal> for Reason {
@@ -452,6 +489,57 @@ pub enum ServerMessage {
     },
     /// A player's profile, asked for with [`ClientMessage::Profile`].
     Profile(Box<ProfileView>),
+    /// Chat lines of a game, the oldest first: its latest when the connection starts to
+    /// follow the game (the players' chat for a seat, the watchers' for a watcher), then each
+    /// new line.
+    Chat {
+        /// The game.
+        game: GameId,
+        /// The lines.
+        lines: Vec<ChatLine>,
+    },
+    /// The games being played now (both seats taken, not over), the latest started first.
+    Playing {
+        /// The games.
+        games: Vec<LiveGame>,
+    },
+    /// The other seat of a finished game offers a rematch.
+    RematchOffered {
+        /// The game.
+        game: GameId,
+        /// The seat that offers it.
+        by: Player,
+    },
+}
+
+/// A line of a game's chat.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ChatLine {
+    /// The seat that wrote it, in the players' chat; `None` in the watchers'.
+    pub seat: Option<Player>,
+    /// The writer's name.
+    pub name: String,
+    /// The text, to be shown as text.
+    pub text: String,
+    /// When (server clock, ms).
+    pub at_ms: i64,
+}
+
+/// A game being played, in the list of games to watch.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct LiveGame {
+    /// The game, to open as a watcher.
+    pub game: GameId,
+    /// The board and rules.
+    pub setup: GameSetup,
+    /// The clock.
+    pub time: TimeControl,
+    /// The names.
+    pub names: ByColor<Option<String>>,
+    /// The moves so far.
+    pub moves: usize,
+    /// Whether it is rated.
+    pub rated: bool,
 }
 
 /// A player as others see them: ratings with their history, results, recent games.

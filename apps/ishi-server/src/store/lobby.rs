@@ -69,8 +69,8 @@ pub struct Start<'a> {
     pub time: TimeControl,
     /// Whether it is rated.
     pub rated: bool,
-    /// Each seat's account, name and token hash.
-    pub seats: ByColor<(&'a str, &'a str, &'a str)>,
+    /// Each seat's account (none for a guest's), name and token hash.
+    pub seats: ByColor<(Option<&'a str>, &'a str, &'a str)>,
     /// When (ms).
     pub at_ms: i64,
 }
@@ -127,7 +127,7 @@ fn rating_of(row: &sqlx::any::AnyRow) -> Result<StoredRating, StoreError> {
 impl Store {
     /// Tells the other instances that the lobby changed (`payload`), with the transaction's
     /// commit; nothing on SQLite (one instance).
-    async fn notify_lobby(
+    pub(super) async fn notify_lobby(
         &self,
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
         payload: &str,
@@ -316,8 +316,21 @@ impl Store {
                 given.to_owned()
             }
         };
-        let black = hash_of(start.seats.black.2);
-        let white = hash_of(start.seats.white.2);
+        let hashes = ByColor::new(hash_of(start.seats.black.2), hash_of(start.seats.white.2));
+        self.insert_started(&mut tx, start, hashes).await?;
+        self.notify_lobby(&mut tx, notice).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Stores a game that starts with both seats taken (`hashes`, their tokens'), in `tx`.
+    pub(super) async fn insert_started(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        start: &Start<'_>,
+        hashes: ByColor<String>,
+    ) -> Result<(), StoreError> {
+        let (black, white) = (hashes.black, hashes.white);
         sqlx::query(
             "INSERT INTO games (id, setup, time_control, black_token, white_token, created_ms, \
              clocked, black_account, white_account, rated) \
@@ -333,7 +346,7 @@ impl Store {
         .bind(start.seats.black.0)
         .bind(start.seats.white.0)
         .bind(i64::from(start.rated))
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
         for (seq, seat) in [Player::Black, Player::White].into_iter().enumerate() {
             let record = Record {
@@ -343,12 +356,10 @@ impl Store {
                     name: start.seats[seat].1.to_owned(),
                 },
             };
-            self.insert_record(&mut tx, start.game, seq as i64, &record)
+            self.insert_record(tx, start.game, seq as i64, &record)
                 .await?;
         }
-        self.notify_lobby(&mut tx, notice).await?;
-        tx.commit().await?;
-        Ok(true)
+        Ok(())
     }
 
     /// `account`'s rating in `class` (a new player's when it has none).

@@ -182,7 +182,8 @@ impl Tr {
             | Reason::UnknownChallenge
             | Reason::OwnChallenge
             | Reason::Unrated
-            | Reason::UnknownPlayer => say!(
+            | Reason::UnknownPlayer
+            | Reason::BadText => say!(
                 self,
                 "The game server refused that.",
                 "対局サーバーが受け付けませんでした。"

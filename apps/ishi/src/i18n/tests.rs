@@ -330,6 +330,7 @@ fn server_reasons() -> Vec<ishi_online::protocol::Reason> {
         R::OwnChallenge,
         R::Unrated,
         R::UnknownPlayer,
+        R::BadText,
     ];
     for reason in all {
         match reason {
@@ -360,7 +361,8 @@ fn server_reasons() -> Vec<ishi_online::protocol::Reason> {
             | R::UnknownChallenge
             | R::OwnChallenge
             | R::Unrated
-            | R::UnknownPlayer => {}
+            | R::UnknownPlayer
+            | R::BadText => {}
         }
     }
     all.to_vec()

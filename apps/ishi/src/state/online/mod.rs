@@ -467,7 +467,10 @@ impl super::AppState {
             | ServerMessage::Lobby { .. }
             | ServerMessage::Challenged { .. }
             | ServerMessage::Started { .. }
-            | ServerMessage::Profile(_) => Ok(Effects::NONE),
+            | ServerMessage::Profile(_)
+            | ServerMessage::Chat { .. }
+            | ServerMessage::Playing { .. }
+            | ServerMessage::RematchOffered { .. } => Ok(Effects::NONE),
         }
     }
 
