@@ -11,6 +11,12 @@
 //!
 //! With two instances, every game's creator is on the first and the friend on the second,
 //! so every move crosses from one instance to the other through the database.
+//!
+//! `--lobby`: the lobby instead. `--players` accounts register and follow the lobby (every
+//! one a WebSocket), then `--seekers` of them seek a game in the Go 9x9 pool at once; it
+//! prints the time from a seek to its `started` (p50 / p99), pairings a second, and then
+//! the paired games are played as above. With two instances, the players are spread over
+//! both, so pairs are made across them.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -21,6 +27,7 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use futures_util::{SinkExt, StreamExt};
 use ishi_online::protocol::{ClientMessage, GameView, Seen, ServerMessage, Ticket};
+use ishi_online::rated::Pool;
 use ishi_online::{GameSetup, Phase, SeatAct, SeatChoice, TimeControl};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -38,6 +45,16 @@ struct Options {
     /// Two server instances on this PostgreSQL database, instead of one on SQLite.
     #[arg(long)]
     postgres: Option<String>,
+    /// The lobby: accounts connected, a wave of them seeking through quick pairing, their
+    /// games played.
+    #[arg(long)]
+    lobby: bool,
+    /// With --lobby: the players connected.
+    #[arg(long, default_value_t = 1000)]
+    players: usize,
+    /// With --lobby: the players who seek at once (an even number).
+    #[arg(long, default_value_t = 200)]
+    seekers: usize,
 }
 
 /// The build's directory (`target/release`): the server binary is there, beside the
@@ -63,12 +80,14 @@ impl Server {
         command
             .args(["--listen", "127.0.0.1:0", "--data-dir"])
             .arg(data)
-            // All the bots are on one address: let it create every game.
+            // All the bots are on one address: let it create every game and log every bot in.
             .args([
                 "--games-per-connection",
                 "4",
                 "--creates-per-hour",
                 "1000000",
+                "--logins-per-hour",
+                "100000000",
             ])
             .stdout(Stdio::piped());
         if let Some(url) = database {
@@ -322,6 +341,108 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
     sorted[i] as f64 / 1000.0
 }
 
+/// A player of the lobby's test: registers as `name`, follows the lobby; its socket.
+async fn lobby_player(url: String, name: String) -> Socket {
+    let mut socket = connect(&url).await;
+    send(
+        &mut socket,
+        &ClientMessage::Register {
+            name,
+            password: "a load test password".into(),
+        },
+    )
+    .await;
+    loop {
+        match next(&mut socket).await {
+            Some(ServerMessage::Account { .. }) => break,
+            Some(ServerMessage::Refused { reason, detail, .. }) => {
+                panic!("registration refused: {reason:?} ({detail})")
+            }
+            Some(_) => {}
+            None => panic!("the server closed a player's connection"),
+        }
+    }
+    send(&mut socket, &ClientMessage::Lobby).await;
+    socket
+}
+
+/// A seeker: seeks a game in the Go 9x9 pool; its time to `started`, and its seat's ticket.
+async fn seek(mut socket: Socket) -> (Socket, Duration, Ticket) {
+    let sent = Instant::now();
+    send(
+        &mut socket,
+        &ClientMessage::Seek {
+            pool: Pool::Go9Fischer5Plus5,
+        },
+    )
+    .await;
+    let mut token = None;
+    loop {
+        match next(&mut socket).await {
+            Some(ServerMessage::Challenged { token: t, .. }) => token = Some(t),
+            Some(ServerMessage::Started { game, .. }) => {
+                let waited = sent.elapsed();
+                let token = token.expect("the token comes before the start");
+                return (socket, waited, Ticket { game, token });
+            }
+            Some(ServerMessage::Refused { reason, detail, .. }) => {
+                panic!("seek refused: {reason:?} ({detail})")
+            }
+            Some(_) => {}
+            None => panic!("the server closed a seeker's connection"),
+        }
+    }
+}
+
+/// The lobby's load test (`--lobby`): the seekers' games, paired, with their sockets.
+async fn lobby_games(options: &Options, urls: &[String]) -> Vec<(Socket, Ticket)> {
+    let started = Instant::now();
+    let run = std::process::id();
+    let mut players = Vec::new();
+    for chunk in (0..options.players).collect::<Vec<_>>().chunks(50) {
+        let joins: Vec<_> = chunk
+            .iter()
+            .map(|&i| {
+                let url = urls[i % urls.len()].clone();
+                tokio::spawn(lobby_player(url, format!("load {run} {i}")))
+            })
+            .collect();
+        for join in joins {
+            players.push(join.await.expect("a player connects"));
+        }
+    }
+    println!(
+        "load: {} players registered and following the lobby in {:.1} s",
+        players.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let idle = players.split_off(options.seekers.min(players.len()));
+    // The idle players read the lobby's lists as they come.
+    for mut socket in idle {
+        tokio::spawn(async move { while next(&mut socket).await.is_some() {} });
+    }
+    let wave = Instant::now();
+    let seeks: Vec<_> = players.into_iter().map(|s| tokio::spawn(seek(s))).collect();
+    let mut waits = Vec::new();
+    let mut games = Vec::new();
+    for seek in seeks {
+        let (socket, waited, ticket) = seek.await.expect("a seeker is paired");
+        waits.push(waited.as_micros() as u64);
+        games.push((socket, ticket));
+    }
+    let wave_s = wave.elapsed().as_secs_f64();
+    waits.sort_unstable();
+    println!(
+        "load: {} seekers paired into {} games in {wave_s:.2} s: {:.0} pairings/s; time to pair p50 {:.1} ms, p99 {:.1} ms",
+        waits.len(),
+        waits.len() / 2,
+        (waits.len() / 2) as f64 / wave_s,
+        percentile(&waits, 0.5),
+        percentile(&waits, 0.99)
+    );
+    games
+}
+
 #[tokio::main]
 async fn main() {
     let options = Options::parse();
@@ -337,44 +458,61 @@ async fn main() {
     };
     let first = servers[0].ws.clone();
     let second = servers[servers.len() - 1].ws.clone();
-    println!(
-        "load: {} games (Go 19x19, Fischer 10 min + 10 s), {} s, {} ms thinking, {}",
-        options.games,
-        options.seconds,
-        options.think_ms,
-        if servers.len() == 2 {
-            "two instances on PostgreSQL"
-        } else {
-            "one instance on SQLite"
+    let instances = if servers.len() == 2 {
+        "two instances on PostgreSQL"
+    } else {
+        "one instance on SQLite"
+    };
+    let seats: Vec<(Socket, Ticket)> = if options.lobby {
+        println!(
+            "load: the lobby: {} players, {} seeking Go 9x9 (5 min + 5 s) at once, {} s of play, {} ms thinking, {instances}",
+            options.players, options.seekers, options.seconds, options.think_ms
+        );
+        let urls: Vec<String> = servers.iter().map(|s| s.ws.clone()).collect();
+        let mut seats = lobby_games(&options, &urls).await;
+        // Each seeker opens its game with its token, as the app does on `started`.
+        for (socket, ticket) in &mut seats {
+            send(
+                socket,
+                &ClientMessage::Open {
+                    game: ticket.game.clone(),
+                    token: Some(ticket.token.clone()),
+                },
+            )
+            .await;
         }
-    );
-    let started = Instant::now();
-    let mut pairs = Vec::new();
-    for _ in 0..options.games {
-        pairs.push(pair(&first, &second).await);
-    }
-    println!(
-        "load: {} games started in {:.1} s",
-        pairs.len(),
-        started.elapsed().as_secs_f64()
-    );
+        seats
+    } else {
+        println!(
+            "load: {} games (Go 19x19, Fischer 10 min + 10 s), {} s, {} ms thinking, {instances}",
+            options.games, options.seconds, options.think_ms
+        );
+        let started = Instant::now();
+        let mut seats = Vec::new();
+        for _ in 0..options.games {
+            let (one, two) = pair(&first, &second).await;
+            seats.push(one);
+            seats.push(two);
+        }
+        println!(
+            "load: {} games started in {:.1} s",
+            seats.len() / 2,
+            started.elapsed().as_secs_f64()
+        );
+        seats
+    };
     let tally: Shared = Arc::default();
     let start = Instant::now();
     let until = start + Duration::from_secs(options.seconds);
     let mut bots = Vec::new();
     let mut games = Vec::new();
-    for ((ann, ann_ticket), (bo, bo_ticket)) in pairs {
-        games.push(ann_ticket.game.clone());
+    for (socket, ticket) in seats {
+        if !games.contains(&ticket.game) {
+            games.push(ticket.game.clone());
+        }
         bots.push(tokio::spawn(bot(
-            ann,
-            ann_ticket,
-            until,
-            options.think_ms,
-            tally.clone(),
-        )));
-        bots.push(tokio::spawn(bot(
-            bo,
-            bo_ticket,
+            socket,
+            ticket,
             until,
             options.think_ms,
             tally.clone(),

@@ -16,10 +16,10 @@
 //! refused everywhere at its next use.
 
 use std::net::IpAddr;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
-use argon2::Argon2;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::password_hash::{Output, ParamsString, PasswordHash, Salt, SaltString};
+use argon2::{Algorithm, Argon2, Block, Params, Version};
 use ishi_online::protocol::{GameId, MAX_PASSWORD, MIN_PASSWORD, Reason, Ticket, Token, hex};
 
 use crate::connection::PerAddress;
@@ -75,32 +75,135 @@ fn refused(reason: Reason, detail: &str) -> ActError {
     ActError::Refused(reason, detail.to_owned())
 }
 
-/// `password` hashed with argon2id and a fresh salt, in PHC form (on a blocking thread:
-/// some 20 ms of work).
+/// The threads that hash passwords. A hash takes 19 MiB for some 20 ms: on tokio's blocking
+/// threads a flood of logins hashed on as many threads at once, and their allocator kept the
+/// memory (100 registrations at once left the server at 1.8 GB; on four threads of their
+/// own, still 430 MB). So [`HASHERS`] threads of their own hash, each into one block of
+/// memory it keeps ([`MEMORY`]): the rest wait their turn, and the memory is four hashes'.
+const HASHERS: usize = 4;
+
+thread_local! {
+    /// A hashing thread's memory, reused from hash to hash.
+    static MEMORY: std::cell::RefCell<Vec<Block>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The argon2 output of `password` and `salt` with `argon2`'s parameters, `len` bytes, in
+/// this thread's [`MEMORY`].
+fn argon2_output(
+    argon2: &Argon2<'_>,
+    password: &[u8],
+    salt: &Salt<'_>,
+    len: usize,
+) -> argon2::password_hash::Result<Output> {
+    let mut raw = [0u8; 64];
+    let salt = salt.decode_b64(&mut raw)?;
+    MEMORY.with(|memory| {
+        let mut memory = memory.borrow_mut();
+        memory.resize(argon2.params().block_count(), Block::default());
+        Output::init_with(len, |out| {
+            argon2
+                .hash_password_into_with_memory(password, salt, out, &mut memory[..])
+                .map_err(argon2::password_hash::Error::from)
+        })
+    })
+}
+
+/// `password` hashed with argon2id (the crate's default parameters) and `salt`, in PHC form.
+fn phc(password: &[u8], salt: &SaltString) -> argon2::password_hash::Result<String> {
+    let argon2 = Argon2::default();
+    let params = argon2.params().clone();
+    let output = argon2_output(
+        &argon2,
+        password,
+        &salt.as_salt(),
+        params.output_len().unwrap_or(Params::DEFAULT_OUTPUT_LEN),
+    )?;
+    Ok(PasswordHash {
+        algorithm: Algorithm::Argon2id.ident(),
+        version: Some(Version::V0x13.into()),
+        params: ParamsString::try_from(&params)?,
+        salt: Some(salt.as_salt()),
+        hash: Some(output),
+    }
+    .to_string())
+}
+
+/// Whether `password` gives `stored` (PHC form, its own algorithm and parameters); the
+/// outputs compared in constant time (`Output`'s equality).
+fn matches_phc(password: &[u8], stored: &str) -> argon2::password_hash::Result<bool> {
+    let parsed = PasswordHash::new(stored)?;
+    let (Some(salt), Some(expected)) = (parsed.salt, parsed.hash) else {
+        return Ok(false);
+    };
+    let version = parsed
+        .version
+        .map(Version::try_from)
+        .transpose()?
+        .unwrap_or_default();
+    let argon2 = Argon2::new(
+        Algorithm::try_from(parsed.algorithm)?,
+        version,
+        Params::try_from(&parsed)?,
+    );
+    Ok(argon2_output(&argon2, password, &salt, expected.len())? == expected)
+}
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// Runs `work` on a hashing thread ([`HASHERS`]); `None` if the threads are gone.
+async fn hashed<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    static JOBS: std::sync::OnceLock<Mutex<std::sync::mpsc::Sender<Job>>> =
+        std::sync::OnceLock::new();
+    let jobs = JOBS.get_or_init(|| {
+        let (sender, receiver) = std::sync::mpsc::channel::<Job>();
+        let receiver = Arc::new(Mutex::new(receiver));
+        for i in 0..HASHERS {
+            let receiver = receiver.clone();
+            std::thread::Builder::new()
+                .name(format!("ishi-hash-{i}"))
+                .spawn(move || {
+                    loop {
+                        let job = receiver
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .recv();
+                        match job {
+                            Ok(job) => job(),
+                            Err(_) => return,
+                        }
+                    }
+                })
+                .ok();
+        }
+        Mutex::new(sender)
+    });
+    let (done, result) = tokio::sync::oneshot::channel();
+    let job: Job = Box::new(move || {
+        done.send(work()).ok();
+    });
+    jobs.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .send(job)
+        .ok()?;
+    result.await.ok()
+}
+
+/// `password` hashed with argon2id and a fresh salt, in PHC form (on a hashing thread).
 async fn hash(password: String) -> Result<String, ActError> {
     let salt = SaltString::encode_b64(&random_bytes::<16>())
         .map_err(|e| refused(Reason::Unavailable, &e.to_string()))?;
-    tokio::task::spawn_blocking(move || {
-        Argon2::default()
-            .hash_password(password.as_bytes(), &salt)
-            .map(|hash| hash.to_string())
-            .map_err(|e| refused(Reason::Unavailable, &e.to_string()))
+    hashed(move || {
+        phc(password.as_bytes(), &salt).map_err(|e| refused(Reason::Unavailable, &e.to_string()))
     })
     .await
-    .map_err(|e| refused(Reason::Unavailable, &e.to_string()))?
+    .unwrap_or_else(|| Err(refused(Reason::Unavailable, "no hashing thread")))
 }
 
-/// Whether `password` is the one `stored` (PHC form) was made of (on a blocking thread).
+/// Whether `password` is the one `stored` (PHC form) was made of (on a hashing thread).
 async fn verify(password: String, stored: String) -> bool {
-    tokio::task::spawn_blocking(move || {
-        PasswordHash::new(&stored).is_ok_and(|parsed| {
-            Argon2::default()
-                .verify_password(password.as_bytes(), &parsed)
-                .is_ok()
-        })
-    })
-    .await
-    .unwrap_or(false)
+    hashed(move || matches_phc(password.as_bytes(), &stored).unwrap_or(false))
+        .await
+        .unwrap_or(false)
 }
 
 /// Refuses a password too short or too long.
@@ -126,7 +229,7 @@ impl Accounts {
         let decoy = hash(hex(&random_bytes::<16>())).await?;
         Ok(Arc::new(Accounts {
             store,
-            attempts: PerAddress::new(limits.attempts_per_hour / 3600.0, 10.0),
+            attempts: PerAddress::per_hour(limits.attempts_per_hour),
             limits,
             decoy,
         }))
@@ -398,5 +501,57 @@ impl Accounts {
             hub.release(&room);
         }
         Ok(claimed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+
+    use super::*;
+
+    #[test]
+    fn hashes_are_the_crates_own_phc_strings_both_ways() {
+        let salt = SaltString::encode_b64(&[7; 16]).unwrap();
+        let ours = phc(b"correct horse", &salt).unwrap();
+        assert!(
+            ours.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{ours}"
+        );
+        // The crate's own hashing gives the same string, and its verifier takes ours.
+        let theirs = Argon2::default()
+            .hash_password(b"correct horse", &salt)
+            .unwrap()
+            .to_string();
+        assert_eq!(ours, theirs);
+        let parsed = PasswordHash::new(&ours).unwrap();
+        assert!(
+            Argon2::default()
+                .verify_password(b"correct horse", &parsed)
+                .is_ok()
+        );
+        // Our check takes the right password only, and a damaged string is no match.
+        assert!(matches_phc(b"correct horse", &theirs).unwrap());
+        assert!(!matches_phc(b"correct horsE", &theirs).unwrap());
+        for damaged in [
+            "$argon2id$v=19$garbage",
+            "",
+            "$argon2id$v=19$m=19456,t=2,p=1$short",
+        ] {
+            assert!(
+                !matches_phc(b"correct horse", damaged).unwrap_or(false),
+                "{damaged}"
+            );
+        }
+        // A hash of other parameters is checked with its own.
+        let light = Argon2::new(
+            Algorithm::Argon2id,
+            Version::V0x13,
+            Params::new(1024, 1, 1, None).unwrap(),
+        )
+        .hash_password(b"pw", &salt)
+        .unwrap()
+        .to_string();
+        assert!(matches_phc(b"pw", &light).unwrap());
     }
 }

@@ -118,9 +118,9 @@ impl PerAddress {
         }
     }
 
-    /// `per_hour` games an hour for each address, 10 at once (or a minute's worth, if more:
-    /// ten for a person, a minute's worth for a bot farm allowed many).
-    pub(crate) fn creators(per_hour: f64) -> PerAddress {
+    /// `per_hour` an hour for each address, 10 at once (or a minute's worth, if more: ten
+    /// for a person, a minute's worth for a bot farm allowed many).
+    pub(crate) fn per_hour(per_hour: f64) -> PerAddress {
         PerAddress::new(
             per_hour / 3600.0,
             per_hour.clamp(1.0, 10.0).max(per_hour / 60.0),
@@ -474,8 +474,8 @@ impl Connection {
                 let open = opened.is_ok();
                 self.challenged(opened);
                 // After the token: a pairing at once is told after it.
-                if open && let Err(e) = self.lobby.pair().await {
-                    self.failed(None, e);
+                if open {
+                    self.lobby.pair_soon();
                 }
                 return;
             }

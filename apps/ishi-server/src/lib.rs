@@ -156,7 +156,7 @@ pub async fn run(options: Options) -> Result<(), Box<dyn std::error::Error>> {
             games_per_connection: options.games_per_connection,
         },
         origins: Arc::new(options.allowed_origins),
-        creators: Arc::new(connection::PerAddress::creators(options.creates_per_hour)),
+        creators: Arc::new(connection::PerAddress::per_hour(options.creates_per_hour)),
         forwarded_for: options.forwarded_for,
     };
     let mut app = Router::new()

@@ -70,6 +70,8 @@ pub struct Lobby {
     owners: Mutex<HashMap<GameId, Owner>>,
     /// This instance's name in its notices, to know its own when they come back.
     instance: String,
+    /// Wakes the pairing: a seeker came.
+    wake: Arc<tokio::sync::Notify>,
 }
 
 fn refused(reason: Reason, detail: &str) -> ActError {
@@ -99,9 +101,11 @@ impl Lobby {
             views: watch::channel(Arc::new(Vec::new())).0,
             owners: Mutex::new(HashMap::new()),
             instance: ishi_online::protocol::hex(&random_bytes::<8>()),
+            wake: Arc::new(tokio::sync::Notify::new()),
         });
         lobby.refresh().await?;
         let weak = Arc::downgrade(&lobby);
+        let wake = lobby.wake.clone();
         tokio::spawn(async move {
             let mut heartbeat = tokio::time::interval(HEARTBEAT);
             let mut pairing = tokio::time::interval(PAIRING);
@@ -109,6 +113,7 @@ impl Lobby {
                 let beat = tokio::select! {
                     _ = heartbeat.tick() => true,
                     _ = pairing.tick() => false,
+                    () = wake.notified() => false,
                 };
                 let Some(lobby) = weak.upgrade() else { return };
                 let done = if beat {
@@ -258,7 +263,7 @@ impl Lobby {
     }
 
     /// Seeks a rated game in `pool`; a seek the account already had there is withdrawn. The
-    /// caller pairs ([`Lobby::pair`]) once it has told the seeker its token.
+    /// caller wakes the pairing ([`Lobby::pair_soon`]) once it has told the seeker its token.
     ///
     /// # Errors
     ///
@@ -389,12 +394,15 @@ impl Lobby {
         Ok((game, !creator, token))
     }
 
-    /// Pairs the seekers of every pool that can be paired.
-    ///
-    /// # Errors
-    ///
-    /// [`ActError`] for a store failure.
-    pub async fn pair(&self) -> Result<(), ActError> {
+    /// Has the pairing run soon: one pass pairs all the seekers that came meanwhile (a pass
+    /// for each of 200 seekers coming at once made them wait 0.8 s at the median, each pass
+    /// reading the pools and racing the others for the same pairs).
+    pub fn pair_soon(&self) {
+        self.wake.notify_one();
+    }
+
+    /// Pairs the seekers of every pool that can be paired (one task does, [`Lobby::start`]'s).
+    async fn pair(&self) -> Result<(), ActError> {
         for pool in Pool::ALL {
             let now = now_ms();
             let seekers = self.store.challenges(Some(pool.name()), now).await?;
@@ -412,7 +420,11 @@ impl Lobby {
                 let Some((j, _)) = nearest else { continue };
                 taken[i] = true;
                 taken[j] = true;
-                self.start_paired(pool, &seekers[i], &seekers[j]).await?;
+                // A pair another instance took first, or a transaction the database gave up
+                // on, is left to the next pass; the others are paired now.
+                if let Err(e) = self.start_paired(pool, &seekers[i], &seekers[j]).await {
+                    eprintln!("ishi-server: pairing: {e:?}");
+                }
             }
         }
         Ok(())

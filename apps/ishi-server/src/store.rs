@@ -34,6 +34,12 @@ pub enum Backend {
 }
 
 /// The store: a pool of connections.
+///
+/// **Transactions write first.** On SQLite a transaction that reads and then writes may find
+/// that another writer committed since its read began, and fail (`SQLITE_BUSY_SNAPSHOT`,
+/// which no waiting cures); so every transaction here begins with its write (a `DELETE …
+/// RETURNING` where it must read what it takes), which makes it wait for the write lock
+/// (`busy_timeout`) instead.
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
@@ -135,12 +141,16 @@ impl Store {
         });
         let options = if backend == Backend::Sqlite {
             // WAL: readers do not wait for the writer. NORMAL: a commit survives the
-            // server being killed (not a power cut), without an fsync per move.
+            // server being killed (not a power cut), without an fsync per move. A writer
+            // waits up to 5 s for another's commit instead of failing at once.
             options.after_connect(|conn, _| {
                 Box::pin(async move {
-                    conn.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
-                        .await
-                        .map(|_| ())
+                    conn.execute(
+                        "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; \
+                         PRAGMA busy_timeout = 5000",
+                    )
+                    .await
+                    .map(|_| ())
                 })
             })
         } else {

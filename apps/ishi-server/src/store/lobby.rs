@@ -265,12 +265,12 @@ impl Store {
         row.as_ref().map(challenge_of).transpose()
     }
 
-    /// The token hash of challenge `id`'s creator.
-    async fn challenge_token(
+    /// Removes challenge `id`: its creator's token hash, if it was open.
+    async fn take_challenge(
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
         id: &GameId,
     ) -> Result<Option<String>, sqlx::Error> {
-        let row = sqlx::query("SELECT token_hash FROM challenges WHERE id = $1")
+        let row = sqlx::query("DELETE FROM challenges WHERE id = $1 RETURNING token_hash")
             .bind(id.as_str())
             .fetch_optional(&mut **tx)
             .await?;
@@ -293,22 +293,26 @@ impl Store {
         notice: &str,
     ) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let mut hashes = Vec::new();
-        for id in taken {
-            let Some(hash) = Store::challenge_token(&mut tx, id).await? else {
+        // Taken in the order of their ids: two instances starting games from the same two
+        // seekers lock them in the same order, so one waits for the other instead of both
+        // deadlocking (as they did on PostgreSQL when each took its first one first).
+        let mut order = taken.to_vec();
+        order.sort();
+        let mut by_id = Vec::new();
+        for id in order {
+            let Some(hash) = Store::take_challenge(&mut tx, id).await? else {
                 return Ok(false);
             };
-            hashes.push(hash);
-            let deleted = sqlx::query("DELETE FROM challenges WHERE id = $1")
-                .bind(id.as_str())
-                .execute(&mut *tx)
-                .await?;
-            if deleted.rows_affected() != 1 {
-                return Ok(false);
-            }
+            by_id.push((id, hash));
         }
+        let hashes = taken.iter().filter_map(|id| {
+            by_id
+                .iter()
+                .find(|(taken, _)| taken == id)
+                .map(|(_, hash)| hash.clone())
+        });
         // The seats' token hashes: each given one, or the next challenge's.
-        let mut from_challenges = hashes.into_iter();
+        let mut from_challenges = hashes;
         let mut hash_of = |given: &str| {
             if given.is_empty() {
                 from_challenges.next().unwrap_or_default()

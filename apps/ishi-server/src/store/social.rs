@@ -128,6 +128,12 @@ impl Store {
         now_ms: i64,
     ) -> Result<Rematch, StoreError> {
         let mut tx = self.pool.begin().await?;
+        // The write first (the store's doc says why): the standing offer is taken.
+        let offer =
+            sqlx::query("DELETE FROM rematches WHERE game_id = $1 RETURNING seat, token_hash")
+                .bind(id.as_str())
+                .fetch_optional(&mut *tx)
+                .await?;
         let taken = sqlx::query("SELECT rematch_id FROM games WHERE id = $1")
             .bind(id.as_str())
             .fetch_optional(&mut *tx)
@@ -137,10 +143,6 @@ impl Store {
         {
             return Ok(Rematch::Gone);
         }
-        let offer = sqlx::query("SELECT seat, token_hash FROM rematches WHERE game_id = $1")
-            .bind(id.as_str())
-            .fetch_optional(&mut *tx)
-            .await?;
         let other = match offer {
             Some(row) if row.try_get::<String, _>(0)? != seat_name(seat) => {
                 Some(row.try_get::<String, _>(1)?)
@@ -148,10 +150,6 @@ impl Store {
             _ => None,
         };
         let Some(other) = other else {
-            sqlx::query("DELETE FROM rematches WHERE game_id = $1")
-                .bind(id.as_str())
-                .execute(&mut *tx)
-                .await?;
             sqlx::query(
                 "INSERT INTO rematches (game_id, seat, token_hash, created_ms) \
                  VALUES ($1, $2, $3, $4)",
@@ -166,10 +164,6 @@ impl Store {
             tx.commit().await?;
             return Ok(Rematch::Offered);
         };
-        sqlx::query("DELETE FROM rematches WHERE game_id = $1")
-            .bind(id.as_str())
-            .execute(&mut *tx)
-            .await?;
         // The new game: this seat's new seat is the other colour.
         let mut hashes = ByColor::new(String::new(), String::new());
         hashes[!seat] = hash.to_owned();
