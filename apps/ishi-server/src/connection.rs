@@ -18,7 +18,7 @@ use tokio::task::JoinHandle;
 use crate::Limits;
 use crate::accounts::{Account, Accounts, LoggedIn};
 use crate::hub::{ActError, Hub, MoveCheck, Room, RoomEvent, now_ms};
-use crate::lobby::Lobby;
+use crate::lobby::{Creator, Lobby};
 
 /// Messages waiting to be written to a slow link before its newest views are dropped.
 const OUTBOX: usize = 64;
@@ -312,23 +312,49 @@ impl Connection {
         }
     }
 
+    /// This connection as the creator of a challenge for `account`.
+    fn creator<'a>(&self, account: &'a Account) -> Creator<'a> {
+        Creator {
+            account,
+            connection: self.number,
+            outbox: self.outbox.clone(),
+        }
+    }
+
+    /// Game `game`'s room and the seat `token` holds in it (none without a token); a failure
+    /// is told, and gives `None`.
+    async fn room_as(
+        &mut self,
+        game: &GameId,
+        token: Option<&Token>,
+    ) -> Option<(Arc<Room>, Option<Player>)> {
+        let room = match self.hub.room(game).await {
+            Ok(room) => room,
+            Err(e) => {
+                self.failed(Some(game), e);
+                return None;
+            }
+        };
+        let seat = match token {
+            Some(token) => match self.hub.seat_of(&room, token).await {
+                Some(seat) => Some(seat),
+                None => {
+                    self.refuse(Some(game), Reason::NotSeated, "the token holds no seat");
+                    return None;
+                }
+            },
+            None => None,
+        };
+        Some((room, seat))
+    }
+
     /// Says `text` in the game's chat, as the seat of `token` or as a watcher.
     async fn chat(&mut self, game: GameId, token: Option<Token>, text: String) {
         if !self.chat_bucket.take() {
             return self.refuse(Some(&game), Reason::TooFast, "one chat line a second");
         }
-        let room = match self.hub.room(&game).await {
-            Ok(room) => room,
-            Err(e) => return self.failed(Some(&game), e),
-        };
-        let seat = match &token {
-            Some(token) => match self.hub.seat_of(&room, token).await {
-                Some(seat) => Some(seat),
-                None => {
-                    return self.refuse(Some(&game), Reason::NotSeated, "the token holds no seat");
-                }
-            },
-            None => None,
+        let Some((room, seat)) = self.room_as(&game, token.as_ref()).await else {
+            return;
         };
         if let Err(e) = self
             .lobby
@@ -348,12 +374,8 @@ impl Connection {
         if !self.has_room_for_one_more(None) {
             return;
         }
-        let room = match self.hub.room(&game).await {
-            Ok(room) => room,
-            Err(e) => return self.failed(Some(&game), e),
-        };
-        let Some(seat) = self.hub.seat_of(&room, &ticket.token).await else {
-            return self.refuse(Some(&game), Reason::NotSeated, "the token holds no seat");
+        let Some((room, Some(seat))) = self.room_as(&game, Some(&ticket.token)).await else {
+            return;
         };
         match self
             .lobby
@@ -454,23 +476,12 @@ impl Connection {
             } => {
                 let opened = self
                     .lobby
-                    .challenge(
-                        &account,
-                        self.number,
-                        self.outbox.clone(),
-                        setup,
-                        time,
-                        seat,
-                        rated,
-                    )
+                    .challenge(self.creator(&account), (setup, time, seat, rated))
                     .await;
                 return self.challenged(opened);
             }
             ClientMessage::Seek { pool } => {
-                let opened = self
-                    .lobby
-                    .seek(&account, self.number, self.outbox.clone(), pool)
-                    .await;
+                let opened = self.lobby.seek(self.creator(&account), pool).await;
                 let open = opened.is_ok();
                 self.challenged(opened);
                 // After the token: a pairing at once is told after it.
@@ -566,20 +577,9 @@ impl Connection {
         if !self.has_room_for_one_more(Some(&game)) {
             return;
         }
-        let room = match self.hub.room(&game).await {
-            Ok(room) => room,
-            Err(e) => return self.failed(Some(&game), e),
-        };
-        let you = match &token {
-            Some(token) => match self.hub.seat_of(&room, token).await {
-                Some(seat) => Some(seat),
-                None => {
-                    return self.refuse(Some(&game), Reason::NotSeated, "the token holds no seat");
-                }
-            },
-            None => None,
-        };
-        self.follow(room, you).await;
+        if let Some((room, you)) = self.room_as(&game, token.as_ref()).await {
+            self.follow(room, you).await;
+        }
     }
 
     /// Sends the game now and forwards its changes from here on.

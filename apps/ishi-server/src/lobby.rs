@@ -55,6 +55,17 @@ const CHAT_KEPT: i64 = 50;
 /// Games in the list of games being played.
 const PLAYING: i64 = 50;
 
+/// Who opens a challenge or a seek: the account, and the connection (its number, and its
+/// outbox) to tell when the game starts.
+pub struct Creator<'a> {
+    /// The account.
+    pub account: &'a Account,
+    /// The connection's number.
+    pub connection: u64,
+    /// The connection's outbox.
+    pub outbox: mpsc::Sender<ServerMessage>,
+}
+
 /// A challenge made on this instance: the connection to tell when its game starts.
 struct Owner {
     connection: u64,
@@ -179,20 +190,19 @@ impl Lobby {
         self.refresh().await
     }
 
-    /// Opens a challenge (or, with `pool`, a seek) by `account` on connection `connection`,
-    /// which `outbox` reaches: its id and the creator's token.
-    #[allow(clippy::too_many_arguments)]
+    /// Opens a challenge (or, with `pool`, a seek) by `creator`: its id and the creator's
+    /// token.
     async fn open(
         &self,
-        account: &Account,
-        connection: u64,
-        outbox: mpsc::Sender<ServerMessage>,
-        setup: GameSetup,
-        time: TimeControl,
-        seat: SeatChoice,
-        rated: bool,
+        creator: Creator<'_>,
+        (setup, time, seat, rated): (GameSetup, TimeControl, SeatChoice, bool),
         pool: Option<Pool>,
     ) -> Result<(GameId, Token), ActError> {
+        let Creator {
+            account,
+            connection,
+            outbox,
+        } = creator;
         let time = time
             .check()
             .map_err(|e| refused(Reason::BadSetup, &e.to_string()))?;
@@ -244,20 +254,12 @@ impl Lobby {
     ///
     /// [`ActError`]: a set-up or clock the referee refuses, a rated game without a class, a
     /// store failure.
-    #[allow(clippy::too_many_arguments)]
     pub async fn challenge(
         &self,
-        account: &Account,
-        connection: u64,
-        outbox: mpsc::Sender<ServerMessage>,
-        setup: GameSetup,
-        time: TimeControl,
-        seat: SeatChoice,
-        rated: bool,
+        creator: Creator<'_>,
+        game: (GameSetup, TimeControl, SeatChoice, bool),
     ) -> Result<(GameId, Token), ActError> {
-        let opened = self
-            .open(account, connection, outbox, setup, time, seat, rated, None)
-            .await?;
+        let opened = self.open(creator, game, None).await?;
         self.refresh().await?;
         Ok(opened)
     }
@@ -270,29 +272,20 @@ impl Lobby {
     /// [`ActError`] for a store failure.
     pub async fn seek(
         &self,
-        account: &Account,
-        connection: u64,
-        outbox: mpsc::Sender<ServerMessage>,
+        creator: Creator<'_>,
         pool: Pool,
     ) -> Result<(GameId, Token), ActError> {
         for seeker in self.store.challenges(Some(pool.name()), now_ms()).await? {
-            if seeker.account == account.id {
-                self.store.cancel_challenge(&seeker.id, &account.id).await?;
+            if seeker.account == creator.account.id {
+                self.store
+                    .cancel_challenge(&seeker.id, &creator.account.id)
+                    .await?;
                 self.owners().remove(&seeker.id);
             }
         }
         let (setup, time) = pool.game();
-        self.open(
-            account,
-            connection,
-            outbox,
-            setup,
-            time,
-            SeatChoice::Random,
-            true,
-            Some(pool),
-        )
-        .await
+        self.open(creator, (setup, time, SeatChoice::Random, true), Some(pool))
+            .await
     }
 
     /// Withdraws `account`'s challenge or seek `id`.

@@ -12,31 +12,14 @@ use ishi_online::{Phase, SeatAct, SeatChoice, TimeControl};
 use ishi_rules::Player;
 use support::{Client, Server, data_dir, go, othello, some_move};
 
-/// The next message `pick` takes, skipping the others (the lobby's lists come any time).
-async fn until<T>(client: &mut Client, mut pick: impl FnMut(ServerMessage) -> Option<T>) -> T {
-    loop {
-        if let Some(found) = pick(client.recv().await) {
-            return found;
-        }
-    }
-}
-
-/// The next refusal's reason, skipping lists and views.
-async fn refusal(client: &mut Client) -> Reason {
-    until(client, |m| match m {
-        ServerMessage::Refused { reason, .. } => Some(reason),
-        _ => None,
-    })
-    .await
-}
-
 /// The next lobby list.
 async fn lobby(client: &mut Client) -> Vec<ChallengeView> {
-    until(client, |m| match m {
-        ServerMessage::Lobby { challenges } => Some(challenges),
-        _ => None,
-    })
-    .await
+    client
+        .until(|m| match m {
+            ServerMessage::Lobby { challenges } => Some(challenges),
+            _ => None,
+        })
+        .await
 }
 
 /// A client logged in as a new account `name`.
@@ -48,49 +31,52 @@ async fn player(server: &Server, name: &str) -> Client {
             password: "a fine password".into(),
         })
         .await;
-    until(&mut client, |m| {
-        matches!(m, ServerMessage::Account { .. }).then_some(())
-    })
-    .await;
+    client
+        .until(|m| matches!(m, ServerMessage::Account { .. }).then_some(()))
+        .await;
     client
 }
 
 /// A challenge opened: its id and the creator's token.
 async fn challenged(client: &mut Client) -> (ishi_online::protocol::GameId, Token) {
-    until(client, |m| match m {
-        ServerMessage::Challenged { challenge, token } => Some((challenge, token)),
-        _ => None,
-    })
-    .await
+    client
+        .until(|m| match m {
+            ServerMessage::Challenged { challenge, token } => Some((challenge, token)),
+            _ => None,
+        })
+        .await
 }
 
 /// A game started from one's challenge: the game and the seat.
 async fn started(client: &mut Client) -> (ishi_online::protocol::GameId, Player) {
-    until(client, |m| match m {
-        ServerMessage::Started { game, seat, .. } => Some((game, seat)),
-        _ => None,
-    })
-    .await
+    client
+        .until(|m| match m {
+            ServerMessage::Started { game, seat, .. } => Some((game, seat)),
+            _ => None,
+        })
+        .await
 }
 
 /// The next view of a game, skipping other messages.
 async fn view(client: &mut Client) -> GameView {
-    until(client, |m| match m {
-        ServerMessage::Game(view) => Some(*view),
-        _ => None,
-    })
-    .await
+    client
+        .until(|m| match m {
+            ServerMessage::Game(view) => Some(*view),
+            _ => None,
+        })
+        .await
 }
 
 async fn profile(client: &mut Client, name: &str) -> ProfileView {
     client
         .send(&ClientMessage::Profile { name: name.into() })
         .await;
-    until(client, |m| match m {
-        ServerMessage::Profile(profile) => Some(*profile),
-        _ => None,
-    })
-    .await
+    client
+        .until(|m| match m {
+            ServerMessage::Profile(profile) => Some(*profile),
+            _ => None,
+        })
+        .await
 }
 
 /// Opens a game with a seat's token.
@@ -123,11 +109,12 @@ async fn rated_game(
         challenge: challenge.clone(),
     })
     .await;
-    let (game, seat, bo_token) = until(bo, |m| match m {
-        ServerMessage::Seated { game, seat, token } => Some((game, seat, token)),
-        _ => None,
-    })
-    .await;
+    let (game, seat, bo_token) = bo
+        .until(|m| match m {
+            ServerMessage::Seated { game, seat, token } => Some((game, seat, token)),
+            _ => None,
+        })
+        .await;
     assert_eq!(seat, Player::White, "the creator chose black");
     let (started_game, ann_seat) = started(ann).await;
     assert_eq!(
@@ -196,7 +183,7 @@ async fn a_challenge_is_listed_accepted_and_played_to_a_rated_result() {
         rated: true,
     })
     .await;
-    assert_eq!(refusal(&mut ann).await, Reason::Unrated);
+    assert_eq!(ann.refused().await, Reason::Unrated);
     guest
         .send(&ClientMessage::Challenge {
             setup: othello(),
@@ -205,7 +192,7 @@ async fn a_challenge_is_listed_accepted_and_played_to_a_rated_result() {
             rated: false,
         })
         .await;
-    assert_eq!(refusal(&mut guest).await, Reason::NotLoggedIn);
+    assert_eq!(guest.refused().await, Reason::NotLoggedIn);
 
     ann.send(&ClientMessage::Challenge {
         setup: othello(),
@@ -231,23 +218,24 @@ async fn a_challenge_is_listed_accepted_and_played_to_a_rated_result() {
         challenge: challenge.clone(),
     })
     .await;
-    assert_eq!(refusal(&mut ann).await, Reason::OwnChallenge);
+    assert_eq!(ann.refused().await, Reason::OwnChallenge);
     guest
         .send(&ClientMessage::Accept {
             challenge: challenge.clone(),
         })
         .await;
-    assert_eq!(refusal(&mut guest).await, Reason::NotLoggedIn);
+    assert_eq!(guest.refused().await, Reason::NotLoggedIn);
 
     bo.send(&ClientMessage::Accept {
         challenge: challenge.clone(),
     })
     .await;
-    let (game, seat, bo_token) = until(&mut bo, |m| match m {
-        ServerMessage::Seated { game, seat, token } => Some((game, seat, token)),
-        _ => None,
-    })
-    .await;
+    let (game, seat, bo_token) = bo
+        .until(|m| match m {
+            ServerMessage::Seated { game, seat, token } => Some((game, seat, token)),
+            _ => None,
+        })
+        .await;
     assert_eq!(seat, Player::White);
     assert_eq!(started(&mut ann).await, (game.clone(), Player::Black));
     assert_eq!(
@@ -260,7 +248,7 @@ async fn a_challenge_is_listed_accepted_and_played_to_a_rated_result() {
         challenge: challenge.clone(),
     })
     .await;
-    assert_eq!(refusal(&mut cy).await, Reason::UnknownChallenge);
+    assert_eq!(cy.refused().await, Reason::UnknownChallenge);
 
     let ann_ticket = Ticket {
         game: game.clone(),
@@ -301,7 +289,7 @@ async fn a_challenge_is_listed_accepted_and_played_to_a_rated_result() {
             name: "nobody".into(),
         })
         .await;
-    assert_eq!(refusal(&mut guest).await, Reason::UnknownPlayer);
+    assert_eq!(guest.refused().await, Reason::UnknownPlayer);
 }
 
 #[tokio::test]
@@ -315,7 +303,7 @@ async fn a_rated_result_counts_once_across_a_killed_server_and_an_aborted_game_n
     let (ann_ticket, bo_ticket, view) = rated_game(&mut ann, &mut bo, TimeControl::None).await;
     let view = play(&mut ann, &mut bo, (&ann_ticket, &bo_ticket), view, 1).await;
     bo.act(&bo_ticket, SeatAct::Resign).await;
-    let over = support::Client::view_until(&mut bo, |v| v.phase == Phase::Over).await;
+    let over = bo.view_until(|v| v.phase == Phase::Over).await;
     assert!(over.moves.len() == view.moves.len());
     assert!(profile(&mut ann, "Ann").await.ratings.is_empty(), "aborted");
 
@@ -331,14 +319,14 @@ async fn a_rated_result_counts_once_across_a_killed_server_and_an_aborted_game_n
     if back.phase == Phase::Playing {
         // The kill came before the resignation was stored: it is made again.
         bo.act(&bo_ticket, SeatAct::Resign).await;
-        support::Client::view_until(&mut bo, |v| v.phase == Phase::Over).await;
+        bo.view_until(|v| v.phase == Phase::Over).await;
     }
     let counted = profile(&mut ann, "Ann").await;
     assert_eq!(counted.ratings[0].games, 1);
     assert_eq!(counted.ratings[0].wins, 1);
     // Once only: the game over refuses another resignation, and a restart counts nothing.
     bo.act(&bo_ticket, SeatAct::Resign).await;
-    assert_eq!(refusal(&mut bo).await, Reason::WrongPhase);
+    assert_eq!(bo.refused().await, Reason::WrongPhase);
     server.kill();
     let server = Server::start(&data, &[]);
     let mut ann = Client::connect(&server).await;
@@ -372,7 +360,7 @@ async fn a_flag_that_falls_while_the_server_is_down_counts_once_when_it_is_back(
         if first.phase == Phase::Over {
             first
         } else {
-            support::Client::view_until(&mut ann, |v| v.phase == Phase::Over).await
+            ann.view_until(|v| v.phase == Phase::Over).await
         }
     };
     assert_eq!(
@@ -393,7 +381,7 @@ async fn quick_pairing_pairs_seekers_and_a_leavers_challenge_goes() {
             pool: Pool::Othello3Plus2,
         })
         .await;
-    assert_eq!(refusal(&mut guest).await, Reason::NotLoggedIn);
+    assert_eq!(guest.refused().await, Reason::NotLoggedIn);
 
     let mut ann = player(&server, "Ann").await;
     let mut bo = player(&server, "Bo").await;

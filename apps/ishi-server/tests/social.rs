@@ -8,29 +8,13 @@ use ishi_online::{Phase, SeatAct, SeatChoice, TimeControl};
 use ishi_rules::Player;
 use support::{Client, Server, data_dir, othello};
 
-/// The next message `pick` takes, skipping the others.
-async fn until<T>(client: &mut Client, mut pick: impl FnMut(ServerMessage) -> Option<T>) -> T {
-    loop {
-        if let Some(found) = pick(client.recv().await) {
-            return found;
-        }
-    }
-}
-
-async fn refusal(client: &mut Client) -> Reason {
-    until(client, |m| match m {
-        ServerMessage::Refused { reason, .. } => Some(reason),
-        _ => None,
-    })
-    .await
-}
-
 async fn chat(client: &mut Client) -> Vec<ChatLine> {
-    until(client, |m| match m {
-        ServerMessage::Chat { lines, .. } => Some(lines),
-        _ => None,
-    })
-    .await
+    client
+        .until(|m| match m {
+            ServerMessage::Chat { lines, .. } => Some(lines),
+            _ => None,
+        })
+        .await
 }
 
 fn say(game: &GameId, token: Option<&Ticket>, text: &str) -> ClientMessage {
@@ -74,10 +58,8 @@ async fn players_and_watchers_chat_apart_and_the_chat_stays_with_the_game() {
         password: "a fine password".into(),
     })
     .await;
-    until(&mut wes, |m| {
-        matches!(m, ServerMessage::Account { .. }).then_some(())
-    })
-    .await;
+    wes.until(|m| matches!(m, ServerMessage::Account { .. }).then_some(()))
+        .await;
     let mut guest = Client::connect(&server).await;
     for watcher in [&mut wes, &mut guest] {
         watcher
@@ -114,11 +96,11 @@ async fn players_and_watchers_chat_apart_and_the_chat_stays_with_the_game() {
     );
     quiet(&mut bo).await;
     guest.send(&say(&game, None, "hello")).await;
-    assert_eq!(refusal(&mut guest).await, Reason::NotLoggedIn);
+    assert_eq!(guest.refused().await, Reason::NotLoggedIn);
 
     for bad in ["   ", &"x".repeat(201), "two\nlines"] {
         bo.send(&say(&game, Some(&bo_ticket), bad)).await;
-        assert_eq!(refusal(&mut bo).await, Reason::BadText);
+        assert_eq!(bo.refused().await, Reason::BadText);
     }
     // One line a second, five at once (three were taken above).
     for _ in 0..2 {
@@ -126,7 +108,7 @@ async fn players_and_watchers_chat_apart_and_the_chat_stays_with_the_game() {
         chat(&mut bo).await;
     }
     bo.send(&say(&game, Some(&bo_ticket), "gl")).await;
-    assert_eq!(refusal(&mut bo).await, Reason::TooFast);
+    assert_eq!(bo.refused().await, Reason::TooFast);
 
     // Kept with the game: a seat opening it again reads the players' chat, a watcher the
     // watchers'.
@@ -152,11 +134,12 @@ async fn a_rematch_swaps_colours_once_both_offer_and_the_playing_list_shows_the_
     let old = ann_ticket.game.clone();
     let mut watcher = Client::connect(&server).await;
     watcher.send(&ClientMessage::Playing).await;
-    let playing = until(&mut watcher, |m| match m {
-        ServerMessage::Playing { games } => Some(games),
-        _ => None,
-    })
-    .await;
+    let playing = watcher
+        .until(|m| match m {
+            ServerMessage::Playing { games } => Some(games),
+            _ => None,
+        })
+        .await;
     assert_eq!(playing.len(), 1);
     assert_eq!(playing[0].game, old);
     assert_eq!(playing[0].names.black.as_deref(), Some("Ann"));
@@ -166,51 +149,56 @@ async fn a_rematch_swaps_colours_once_both_offer_and_the_playing_list_shows_the_
         ticket: ann_ticket.clone(),
     })
     .await;
-    assert_eq!(refusal(&mut ann).await, Reason::WrongPhase);
+    assert_eq!(ann.refused().await, Reason::WrongPhase);
     ann.act(&ann_ticket, SeatAct::Resign).await;
     bo.view_until(|v| v.phase == Phase::Over).await;
     watcher.send(&ClientMessage::Playing).await;
-    let playing = until(&mut watcher, |m| match m {
-        ServerMessage::Playing { games } => Some(games),
-        _ => None,
-    })
-    .await;
+    let playing = watcher
+        .until(|m| match m {
+            ServerMessage::Playing { games } => Some(games),
+            _ => None,
+        })
+        .await;
     assert!(playing.is_empty(), "a finished game is not being played");
 
     ann.send(&ClientMessage::Rematch {
         ticket: ann_ticket.clone(),
     })
     .await;
-    let ann_token = until(&mut ann, |m| match m {
-        ServerMessage::Challenged { challenge, token } if challenge == old => Some(token),
-        _ => None,
-    })
-    .await;
-    let by = until(&mut bo, |m| match m {
-        ServerMessage::RematchOffered { by, .. } => Some(by),
-        _ => None,
-    })
-    .await;
+    let ann_token = ann
+        .until(|m| match m {
+            ServerMessage::Challenged { challenge, token } if challenge == old => Some(token),
+            _ => None,
+        })
+        .await;
+    let by = bo
+        .until(|m| match m {
+            ServerMessage::RematchOffered { by, .. } => Some(by),
+            _ => None,
+        })
+        .await;
     assert_eq!(by, Player::Black);
     bo.send(&ClientMessage::Rematch {
         ticket: bo_ticket.clone(),
     })
     .await;
-    let (new, bo_seat) = until(&mut bo, |m| match m {
-        ServerMessage::Seated { game, seat, .. } => Some((game, seat)),
-        _ => None,
-    })
-    .await;
+    let (new, bo_seat) = bo
+        .until(|m| match m {
+            ServerMessage::Seated { game, seat, .. } => Some((game, seat)),
+            _ => None,
+        })
+        .await;
     assert_eq!(bo_seat, Player::Black, "Bo had White");
-    let (started, ann_seat) = until(&mut ann, |m| match m {
-        ServerMessage::Started {
-            challenge,
-            game,
-            seat,
-        } if challenge == old => Some((game, seat)),
-        _ => None,
-    })
-    .await;
+    let (started, ann_seat) = ann
+        .until(|m| match m {
+            ServerMessage::Started {
+                challenge,
+                game,
+                seat,
+            } if challenge == old => Some((game, seat)),
+            _ => None,
+        })
+        .await;
     assert_eq!((started.clone(), ann_seat), (new.clone(), Player::White));
     ann.send(&ClientMessage::Open {
         game: new,
@@ -226,5 +214,5 @@ async fn a_rematch_swaps_colours_once_both_offer_and_the_playing_list_shows_the_
     // Once: the old game's rematch has started.
     ann.send(&ClientMessage::Rematch { ticket: ann_ticket })
         .await;
-    assert_eq!(refusal(&mut ann).await, Reason::WrongPhase);
+    assert_eq!(ann.refused().await, Reason::WrongPhase);
 }

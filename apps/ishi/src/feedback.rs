@@ -26,88 +26,88 @@ use crate::state::{AppState, Feedback};
 /// `at`, falling to silence in `length` seconds; `burst` is noise through a band-pass filter
 /// around `frequency` Hz, and `tone` a sine falling from `from` to `to` Hz (a knock's body).
 const PLAYER: &str = r#"
-    if (!window.ishiFeedback) {
-        const Context = window.AudioContext || window.webkitAudioContext;
-        const VOLUME = 0.3;
-        const player = { sound: false, context: null, noise: null };
-        const activated = () => !navigator.userActivation || navigator.userActivation.hasBeenActive;
-        const audio = () => {
-            if (!player.sound || !Context) return null;
-            if (!player.context) {
-                if (!activated()) return null;
-                const context = new Context();
-                const length = Math.round(context.sampleRate * 0.05);
-                const noise = context.createBuffer(1, length, context.sampleRate);
-                const samples = noise.getChannelData(0);
-                for (let i = 0; i < length; i++) samples[i] = Math.random() * 2 - 1;
-                player.context = context;
-                player.noise = noise;
-            }
-            if (player.context.state === "suspended") player.context.resume().catch(() => {});
-            return player.context;
-        };
-        const wake = () => {
-            try { audio(); } catch (e) {}
-        };
-        for (const type of ["pointerup", "touchend", "click", "keydown"]) {
-            addEventListener(type, wake, { capture: true, passive: true });
+if (!window.ishiFeedback) {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    const VOLUME = 0.3;
+    const player = { sound: false, context: null, noise: null };
+    const activated = () => !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    const audio = () => {
+        if (!player.sound || !Context) return null;
+        if (!player.context) {
+            if (!activated()) return null;
+            const context = new Context();
+            const length = Math.round(context.sampleRate * 0.05);
+            const noise = context.createBuffer(1, length, context.sampleRate);
+            const samples = noise.getChannelData(0);
+            for (let i = 0; i < length; i++) samples[i] = Math.random() * 2 - 1;
+            player.context = context;
+            player.noise = noise;
         }
-        const envelope = (context, at, gain, length) => {
-            const node = context.createGain();
-            node.gain.setValueAtTime(0.0001, at);
-            node.gain.exponentialRampToValueAtTime(gain * VOLUME, at + 0.003);
-            node.gain.exponentialRampToValueAtTime(0.0001, at + length);
-            node.connect(context.destination);
-            return node;
-        };
-        const burst = (context, at, frequency, gain, length) => {
-            const source = context.createBufferSource();
-            source.buffer = player.noise;
-            const filter = context.createBiquadFilter();
-            filter.type = "bandpass";
-            filter.frequency.value = frequency;
-            filter.Q.value = 1.5;
-            source.connect(filter);
-            filter.connect(envelope(context, at, gain, length));
-            source.start(at);
-            source.stop(at + length);
-        };
-        const tone = (context, at, from, to, gain, length) => {
-            const oscillator = context.createOscillator();
-            oscillator.frequency.setValueAtTime(from, at);
-            oscillator.frequency.exponentialRampToValueAtTime(to, at + length);
-            oscillator.connect(envelope(context, at, gain, length));
-            oscillator.start(at);
-            oscillator.stop(at + length);
-        };
-        player.play = (sound, flips, vibrate) => {
-            try {
-                if (vibrate && typeof navigator.vibrate === "function" && activated()) {
-                    navigator.vibrate(12);
-                }
-            } catch (e) {}
-            try {
-                const context = sound ? audio() : null;
-                if (!context) return;
-                const at = context.currentTime + 0.01;
-                if (sound === "stone") {
-                    burst(context, at, 2200, 0.9, 0.04);
-                    tone(context, at, 260, 140, 0.7, 0.1);
-                } else if (sound === "disc") {
-                    burst(context, at, 1400, 0.7, 0.03);
-                    tone(context, at, 440, 320, 0.35, 0.06);
-                    const gap = Math.min(0.04, 0.25 / Math.max(flips, 1));
-                    for (let i = 0; i < flips; i++) {
-                        burst(context, at + 0.08 + i * gap, 3000 + 800 * Math.random(), 0.4, 0.02);
-                    }
-                } else if (sound === "pass") {
-                    tone(context, at, 520, 390, 0.25, 0.18);
-                }
-            } catch (e) {}
-        };
-        window.ishiFeedback = player;
+        if (player.context.state === "suspended") player.context.resume().catch(() => {});
+        return player.context;
+    };
+    const wake = () => {
+        try { audio(); } catch (e) {}
+    };
+    for (const type of ["pointerup", "touchend", "click", "keydown"]) {
+        addEventListener(type, wake, { capture: true, passive: true });
     }
-    window.ishiFeedback.sound = sound === "on";
+    const envelope = (context, at, gain, length) => {
+        const node = context.createGain();
+        node.gain.setValueAtTime(0.0001, at);
+        node.gain.exponentialRampToValueAtTime(gain * VOLUME, at + 0.003);
+        node.gain.exponentialRampToValueAtTime(0.0001, at + length);
+        node.connect(context.destination);
+        return node;
+    };
+    const burst = (context, at, frequency, gain, length) => {
+        const source = context.createBufferSource();
+        source.buffer = player.noise;
+        const filter = context.createBiquadFilter();
+        filter.type = "bandpass";
+        filter.frequency.value = frequency;
+        filter.Q.value = 1.5;
+        source.connect(filter);
+        filter.connect(envelope(context, at, gain, length));
+        source.start(at);
+        source.stop(at + length);
+    };
+    const tone = (context, at, from, to, gain, length) => {
+        const oscillator = context.createOscillator();
+        oscillator.frequency.setValueAtTime(from, at);
+        oscillator.frequency.exponentialRampToValueAtTime(to, at + length);
+        oscillator.connect(envelope(context, at, gain, length));
+        oscillator.start(at);
+        oscillator.stop(at + length);
+    };
+    player.play = (sound, flips, vibrate) => {
+        try {
+            if (vibrate && typeof navigator.vibrate === "function" && activated()) {
+                navigator.vibrate(12);
+            }
+        } catch (e) {}
+        try {
+            const context = sound ? audio() : null;
+            if (!context) return;
+            const at = context.currentTime + 0.01;
+            if (sound === "stone") {
+                burst(context, at, 2200, 0.9, 0.04);
+                tone(context, at, 260, 140, 0.7, 0.1);
+            } else if (sound === "disc") {
+                burst(context, at, 1400, 0.7, 0.03);
+                tone(context, at, 440, 320, 0.35, 0.06);
+                const gap = Math.min(0.04, 0.25 / Math.max(flips, 1));
+                for (let i = 0; i < flips; i++) {
+                    burst(context, at + 0.08 + i * gap, 3000 + 800 * Math.random(), 0.4, 0.02);
+                }
+            } else if (sound === "pass") {
+                tone(context, at, 520, 390, 0.25, 0.18);
+            }
+        } catch (e) {}
+    };
+    window.ishiFeedback = player;
+}
+window.ishiFeedback.sound = sound === "on";
 "#;
 
 /// Keeps the page's player on the sound setting of `state`.

@@ -13,80 +13,83 @@ use futures_util::StreamExt;
 use ishi_online::protocol::{ClientMessage, PATH, ServerMessage};
 
 use crate::js;
+use crate::state::online::Incoming;
 use crate::state::{AppAction, AppError, AppState, OnlineAction};
 
+/// The page's side of the link (see the module's doc). Its words cost the first download as
+/// text, so they are here: offline, `connect` makes no attempt bound to fail (the "online"
+/// event brings the link back).
 const BRIDGE: &str = r#"
-    const net = { socket: null, url: "", wanted: false, retry: 0, timer: 0, last: 0 };
-    const address = () => {
-        if (net.url) return net.url;
-        const { protocol, host } = location;
-        if (protocol !== "http:" && protocol !== "https:") return "";
-        return (protocol === "https:" ? "wss://" : "ws://") + host + PATH;
-    };
-    const drop = () => {
-        const socket = net.socket;
-        if (!socket) return;
+const net = { socket: null, url: "", wanted: false, retry: 0, timer: 0, last: 0 };
+const address = () => {
+    if (net.url) return net.url;
+    const { protocol, host } = location;
+    if (protocol !== "http:" && protocol !== "https:") return "";
+    return (protocol === "https:" ? "wss://" : "ws://") + host + PATH;
+};
+const drop = () => {
+    const socket = net.socket;
+    if (!socket) return;
+    net.socket = null;
+    socket.close();
+    send("down");
+    later();
+};
+const later = () => {
+    clearTimeout(net.timer);
+    if (!net.wanted) return;
+    net.timer = setTimeout(connect, Math.min(8000, 300 * 2 ** net.retry++));
+};
+const connect = () => {
+    clearTimeout(net.timer);
+    if (!net.wanted || net.socket || navigator.onLine === false) return;
+    const url = address();
+    if (!url) { send("noserver"); return; }
+    let socket;
+    try { socket = new WebSocket(url); } catch (e) { send("down"); later(); return; }
+    net.socket = socket;
+    socket.onopen = () => { net.retry = 0; net.last = Date.now(); send("up"); };
+    socket.onmessage = event => { net.last = Date.now(); send("m" + event.data); };
+    socket.onclose = () => {
+        if (net.socket !== socket) return;
         net.socket = null;
-        socket.close();
         send("down");
         later();
     };
-    const later = () => {
-        clearTimeout(net.timer);
-        if (!net.wanted) return;
-        net.timer = setTimeout(connect, Math.min(8000, 300 * 2 ** net.retry++));
-    };
-    const connect = () => {
-        clearTimeout(net.timer);
-        // Offline, the "online" event brings it back: no attempt bound to fail.
-        if (!net.wanted || net.socket || navigator.onLine === false) return;
-        const url = address();
-        if (!url) { send("noserver"); return; }
-        let socket;
-        try { socket = new WebSocket(url); } catch (e) { send("down"); later(); return; }
-        net.socket = socket;
-        socket.onopen = () => { net.retry = 0; net.last = Date.now(); send("up"); };
-        socket.onmessage = event => { net.last = Date.now(); send("m" + event.data); };
-        socket.onclose = () => {
-            if (net.socket !== socket) return;
-            net.socket = null;
-            send("down");
-            later();
-        };
-    };
-    window.ishiNet = {
-        want(on, url) {
-            const changed = url !== net.url;
-            net.url = url;
-            if (!on) {
-                net.wanted = false;
-                clearTimeout(net.timer);
-                const socket = net.socket;
-                net.socket = null;
-                if (socket) socket.close();
-                return;
-            }
-            if (changed && net.socket) drop();
-            net.wanted = true;
-            if (!net.socket) { net.retry = 0; connect(); }
-        },
-        send(text) {
+};
+window.ishiNet = {
+    want(on, url) {
+        const changed = url !== net.url;
+        net.url = url;
+        if (!on) {
+            net.wanted = false;
+            clearTimeout(net.timer);
             const socket = net.socket;
-            if (!socket || socket.readyState !== 1) return false;
-            socket.send(text);
-            return true;
-        },
-    };
-    setInterval(() => {
+            net.socket = null;
+            if (socket) socket.close();
+            return;
+        }
+        if (changed && net.socket) drop();
+        net.wanted = true;
+        if (!net.socket) { net.retry = 0; connect(); }
+    },
+    send(text) {
         const socket = net.socket;
-        if (!socket || socket.readyState !== 1) return;
-        if (Date.now() - net.last > 15000) { drop(); return; }
-        socket.send(JSON.stringify({ type: "ping", t: Date.now() }));
-    }, 5000);
-    addEventListener("online", () => {
-        if (net.wanted && !net.socket) { net.retry = 0; connect(); }
-    });
-    addEventListener("offline", drop);
+        if (!socket || socket.readyState !== 1) return false;
+        socket.send(text);
+        return true;
+    },
+};
+setInterval(() => {
+    const socket = net.socket;
+    if (!socket || socket.readyState !== 1) return;
+    if (Date.now() - net.last > 15000) { drop(); return; }
+    socket.send(JSON.stringify({ type: "ping", t: Date.now() }));
+}, 5000);
+addEventListener("online", () => {
+    if (net.wanted && !net.socket) { net.retry = 0; connect(); }
+});
+addEventListener("offline", drop);
 "#;
 
 /// The WebSocket's address for a server address the player typed (`ishi.example`,
@@ -167,12 +170,12 @@ async fn link_action(
     })
 }
 
-/// A server message from its JSON, or `None`. In the web's release build (feature
-/// `wasm-split`) the protocol's decoding is a module of its own ([`crate::lazy`]), fetched
-/// after the first board or with the first message: a first board that is not online does
-/// without it. A module that does not come in time is reported through `dispatch` (the
-/// messages wait for it).
-async fn decode(dispatch: impl Fn(AppAction), json: String) -> Option<ServerMessage> {
+/// What the reducer takes of a server message, from its JSON, or `None`. In the web's
+/// release build (feature `wasm-split`) the protocol's decoding is a module of its own
+/// ([`crate::lazy`]), fetched after the first board or with the first message: a first board
+/// that is not online does without it. A module that does not come in time is reported
+/// through `dispatch` (the messages wait for it).
+async fn decode(dispatch: impl Fn(AppAction), json: String) -> Option<Incoming> {
     #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
     {
         if !crate::lazy::load_within(&DECODE).await {
@@ -191,11 +194,11 @@ async fn decode(dispatch: impl Fn(AppAction), json: String) -> Option<ServerMess
     }
 }
 
-crate::lazy::function!(DECODE = "online" fn decode_now(String) -> Option<ServerMessage>);
+crate::lazy::function!(DECODE = "online" fn decode_now(String) -> Option<Incoming>);
 
-/// A server message from its JSON, or `None`.
-fn decode_now(json: String) -> Option<ServerMessage> {
-    serde_json::from_str(&json).ok()
+/// What the reducer takes of a server message's JSON ([`Incoming::of`]), or `None`.
+fn decode_now(json: String) -> Option<Incoming> {
+    Incoming::of(serde_json::from_str::<ServerMessage>(&json).ok()?)
 }
 
 /// Sends `messages` over the link, in order; dropped while it is down (the state sends
@@ -257,15 +260,15 @@ pub fn use_game_links(dispatch: impl Fn(AppAction) + 'static) {
     use_hook(move || {
         js::listen(
             r#"
-            const check = () => {
-                const found = location.hash.match(/^#online=([0-9a-f]{16})$/);
-                if (!found) return;
-                history.replaceState(null, "", location.pathname + location.search);
-                send(found[1]);
-            };
-            check();
-            addEventListener("hashchange", check);
-            "#,
+const check = () => {
+    const found = location.hash.match(/^#online=([0-9a-f]{16})$/);
+    if (!found) return;
+    history.replaceState(null, "", location.pathname + location.search);
+    send(found[1]);
+};
+check();
+addEventListener("hashchange", check);
+"#,
             move |id| {
                 if let Ok(game) = ishi_online::protocol::GameId::try_from(id) {
                     dispatch(AppAction::Online(OnlineAction::Open(game)));

@@ -43,6 +43,19 @@ fn account_of(row: &sqlx::any::AnyRow) -> Result<StoredAccount, StoreError> {
     })
 }
 
+/// Ends every session of account `id` and commits `tx`.
+async fn end_sessions(
+    mut tx: sqlx::Transaction<'_, sqlx::Any>,
+    id: &str,
+) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM sessions WHERE account_id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
 impl Store {
     /// Stores a new account; `false` when another account has its name key.
     ///
@@ -135,12 +148,7 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        sqlx::query("DELETE FROM sessions WHERE account_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
+        end_sessions(tx, id).await
     }
 
     /// Deletes the account: its password and sessions go, its name and games stay.
@@ -155,12 +163,7 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        sqlx::query("DELETE FROM sessions WHERE account_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
+        end_sessions(tx, id).await
     }
 
     /// Stores a session (its token's hash) of the account until `expires_ms`.

@@ -157,6 +157,25 @@ impl Client {
         }
     }
 
+    /// The next message `pick` takes, skipping the others (the lobby's lists, chat lines and
+    /// views come any time).
+    pub async fn until<T>(&mut self, mut pick: impl FnMut(ServerMessage) -> Option<T>) -> T {
+        loop {
+            if let Some(found) = pick(self.recv().await) {
+                return found;
+            }
+        }
+    }
+
+    /// The next refusal's reason, skipping other messages.
+    pub async fn refused(&mut self) -> ishi_online::protocol::Reason {
+        self.until(|m| match m {
+            ServerMessage::Refused { reason, .. } => Some(reason),
+            _ => None,
+        })
+        .await
+    }
+
     /// The next refusal's reason, failing on a view.
     pub async fn refusal(&mut self) -> ishi_online::protocol::Reason {
         match self.recv().await {

@@ -147,22 +147,22 @@ window.ishiSpareUp = () => setTimeout(() => {
     /// `request`: its reply's JSON, `null` when cancelled, and when the worker failed
     /// [`FAILED`] followed by the script error's message. A reply starts the spare.
     const START: &str = r#"
-        const worker = window.ishiStart();
-        return await new Promise(resolve => {
-            window.ishiCancel = () => resolve(null);
-            worker.onmessage = event => {
-                if (typeof event.data !== "string") return window.ishiTold(worker, event.data);
-                resolve(event.data);
-                window.ishiSpareUp();
-            };
-            worker.onerror = event => {
-                event.preventDefault();
-                window.ishiWorker = null;
-                resolve("\u0000" + (event.message || "the worker failed"));
-            };
-            worker.postMessage(request);
-        });
-    "#;
+const worker = window.ishiStart();
+return await new Promise(resolve => {
+    window.ishiCancel = () => resolve(null);
+    worker.onmessage = event => {
+        if (typeof event.data !== "string") return window.ishiTold(worker, event.data);
+        resolve(event.data);
+        window.ishiSpareUp();
+    };
+    worker.onerror = event => {
+        event.preventDefault();
+        window.ishiWorker = null;
+        resolve("\u0000" + (event.message || "the worker failed"));
+    };
+    worker.postMessage(request);
+});
+"#;
 
     /// What begins `START`'s answer when the worker failed: no reply's JSON begins so.
     const FAILED: char = '\u{0}';
@@ -172,17 +172,17 @@ window.ishiSpareUp = () => setTimeout(() => {
 
     /// Asks the workers for Go's network from now on (and any worker started later).
     const WANT_NETWORK: &str = r#"
-        window.ishiWantNetwork = true;
-        for (const worker of [window.ishiWorker, window.ishiSpare]) {
-            if (worker) worker.postMessage({ network: true });
-        }
-    "#;
+window.ishiWantNetwork = true;
+for (const worker of [window.ishiWorker, window.ishiSpare]) {
+    if (worker) worker.postMessage({ network: true });
+}
+"#;
 
     /// Ends the worker that thinks; the spare, if one is ready, answers the next request.
     const CANCEL: &str = r#"
-        if (window.ishiWorker) { window.ishiWorker.terminate(); window.ishiWorker = null; }
-        if (window.ishiCancel) { const cancel = window.ishiCancel; window.ishiCancel = null; cancel(); }
-    "#;
+if (window.ishiWorker) { window.ishiWorker.terminate(); window.ishiWorker = null; }
+if (window.ishiCancel) { const cancel = window.ishiCancel; window.ishiCancel = null; cancel(); }
+"#;
 
     thread_local! {
         /// Whether `window.ishiSource` is set: once per page.

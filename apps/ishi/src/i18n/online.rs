@@ -200,6 +200,31 @@ impl Tr {
         self.say(format!("{name}'s turn"), format!("{name}さんの番"))
     }
 
+    /// The time left for a move: "2 days left", "5 h left", "12 min left", "40 s left"
+    /// (rounded down; nothing below zero).
+    pub fn time_left(self, ms: i64) -> String {
+        let s = ms.max(0) / 1000;
+        let (n, unit) = if s >= 2 * 86_400 {
+            (s / 86_400, 0)
+        } else if s >= 3_600 {
+            (s / 3_600, 1)
+        } else if s >= 60 {
+            (s / 60, 2)
+        } else {
+            (s, 3)
+        };
+        match self.0 {
+            Language::English => {
+                let unit = ["days", "h", "min", "s"][unit];
+                format!("{n} {unit} left")
+            }
+            Language::Japanese => {
+                let unit = ["日", "時間", "分", "秒"][unit];
+                format!("残り{n}{unit}")
+            }
+        }
+    }
+
     /// A line's state: nobody opened the link yet.
     pub fn waiting_line(self) -> &'static str {
         self.pick("Waiting for a friend", "相手を待っています")

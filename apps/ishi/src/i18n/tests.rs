@@ -655,3 +655,16 @@ fn the_puzzles_words_in_both_languages() {
     );
     assert_eq!(ja.puzzle_board(8, 8, 8), "パズルの盤面（8×8）");
 }
+
+#[test]
+fn the_time_left_for_a_move_in_both_languages() {
+    let (en, ja) = (Tr(Language::English), Tr(Language::Japanese));
+    let hour = 3_600_000;
+    assert_eq!(en.time_left(50 * hour), "2 days left");
+    assert_eq!(en.time_left(47 * hour + 59 * 60_000), "47 h left");
+    assert_eq!(en.time_left(12 * 60_000 + 59_000), "12 min left");
+    assert_eq!(en.time_left(40_999), "40 s left");
+    assert_eq!(en.time_left(-5_000), "0 s left", "past the deadline");
+    assert_eq!(ja.time_left(50 * hour), "残り2日");
+    assert_eq!(ja.time_left(5 * hour), "残り5時間");
+}

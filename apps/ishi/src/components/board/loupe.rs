@@ -128,7 +128,9 @@ pub(super) struct Touch {
 }
 
 /// Listens to the page's touches on a board with the loupe, for as long as the page lives.
-/// A board rendered again hands the listener its own signals.
+/// A board rendered again hands the listener its own signals. In the script (whose words
+/// would cost the first download): a touch that ends over the board is handled there, its
+/// default prevented, so that no click follows it.
 pub(super) fn use_touches(
     app: AppHandle,
     ghost: Signal<Option<Cell>>,
@@ -137,55 +139,54 @@ pub(super) fn use_touches(
     use_hook(move || {
         js::listen(
             r#"
-            if (window.ishiLoupe) {
-                window.ishiLoupe.send = send;
-                return;
-            }
-            const state = window.ishiLoupe = { send, id: null, last: null };
-            const BOARD = "table.board[data-loupe]";
-            const over = (t) => {
-                const element = document.elementFromPoint(t.clientX, t.clientY);
-                return element && element.closest(BOARD + " td[data-point]");
-            };
-            const report = (kind, t) => {
-                const cell = over(t);
-                state.last = cell;
-                if (!cell) return state.send(`${kind} - 0 0 ${innerWidth} ${innerHeight}`);
-                const box = cell.getBoundingClientRect();
-                const x = Math.round(box.left + box.width / 2);
-                const y = Math.round(box.top + box.height / 2);
-                state.send(`${kind} ${cell.dataset.point} ${x} ${y} ${innerWidth} ${innerHeight}`);
-            };
-            const mine = (e) => [...e.changedTouches].find((t) => t.identifier === state.id);
-            const cancel = () => {
-                if (state.id === null) return;
-                state.id = null;
-                state.send("cancel");
-            };
-            document.addEventListener("touchstart", (e) => {
-                if (e.touches.length !== 1) return cancel();
-                const t = e.changedTouches[0];
-                if (!(t.target instanceof Element) || !t.target.closest(BOARD)) return;
-                state.id = t.identifier;
-                report("down", t);
-            }, { passive: true });
-            document.addEventListener("touchmove", (e) => {
-                const t = mine(e);
-                if (t && over(t) !== state.last) report("move", t);
-            }, { passive: true });
-            document.addEventListener("touchend", (e) => {
-                const t = mine(e);
-                if (!t) return;
-                // The touch is handled here: no click after it.
-                if (e.cancelable) e.preventDefault();
-                state.id = null;
-                const cell = over(t);
-                state.send(`up ${cell ? cell.dataset.point : "-"}`);
-            }, { passive: false });
-            document.addEventListener("touchcancel", (e) => {
-                if (mine(e)) cancel();
-            }, { passive: true });
-            "#,
+if (window.ishiLoupe) {
+    window.ishiLoupe.send = send;
+    return;
+}
+const state = window.ishiLoupe = { send, id: null, last: null };
+const BOARD = "table.board[data-loupe]";
+const over = (t) => {
+    const element = document.elementFromPoint(t.clientX, t.clientY);
+    return element && element.closest(BOARD + " td[data-point]");
+};
+const report = (kind, t) => {
+    const cell = over(t);
+    state.last = cell;
+    if (!cell) return state.send(`${kind} - 0 0 ${innerWidth} ${innerHeight}`);
+    const box = cell.getBoundingClientRect();
+    const x = Math.round(box.left + box.width / 2);
+    const y = Math.round(box.top + box.height / 2);
+    state.send(`${kind} ${cell.dataset.point} ${x} ${y} ${innerWidth} ${innerHeight}`);
+};
+const mine = (e) => [...e.changedTouches].find((t) => t.identifier === state.id);
+const cancel = () => {
+    if (state.id === null) return;
+    state.id = null;
+    state.send("cancel");
+};
+document.addEventListener("touchstart", (e) => {
+    if (e.touches.length !== 1) return cancel();
+    const t = e.changedTouches[0];
+    if (!(t.target instanceof Element) || !t.target.closest(BOARD)) return;
+    state.id = t.identifier;
+    report("down", t);
+}, { passive: true });
+document.addEventListener("touchmove", (e) => {
+    const t = mine(e);
+    if (t && over(t) !== state.last) report("move", t);
+}, { passive: true });
+document.addEventListener("touchend", (e) => {
+    const t = mine(e);
+    if (!t) return;
+    if (e.cancelable) e.preventDefault();
+    state.id = null;
+    const cell = over(t);
+    state.send(`up ${cell ? cell.dataset.point : "-"}`);
+}, { passive: false });
+document.addEventListener("touchcancel", (e) => {
+    if (mine(e)) cancel();
+}, { passive: true });
+"#,
             move |line| {
                 if let Some(report) = TouchReport::parse(&line) {
                     on_report(app, ghost, touch, report);

@@ -1,5 +1,7 @@
 //! "Online games": the games this device holds a seat in, whose turn it is in each, a link
-//! to open, the name shown to others and (on the desktop) the game server's address.
+//! to open, the name shown to others and (on the desktop) the game server's address. The
+//! games that wait for the player's move come first, the nearest deadline first, and one
+//! close to its deadline says so ([`ordered`], [`is_urgent`]).
 
 use dioxus::prelude::*;
 use ishi_online::Phase;
@@ -18,8 +20,37 @@ fn game_in(text: &str) -> Option<GameId> {
     GameId::try_from(id.to_owned()).ok()
 }
 
-/// A line of the list: "Go 9×9 · vs Bo · Your turn".
-fn describe(tr: Tr, line: &Summary) -> String {
+/// The lines as the player wants them: the games waiting for their move first (a count to
+/// accept counts as one), the nearest deadline first; then the other player's turns, the
+/// nearest deadline first; the links nobody opened yet; the finished games last, in the
+/// server's order.
+fn ordered(mut lines: Vec<Summary>) -> Vec<Summary> {
+    let rank = |line: &Summary| match line.phase {
+        Phase::Playing if line.turn == Some(line.you) => 0,
+        Phase::Counting => 1,
+        Phase::Playing => 2,
+        Phase::Waiting => 3,
+        Phase::Over => 4,
+    };
+    lines.sort_by_key(|line| (rank(line), line.deadline_ms.unwrap_or(i64::MAX)));
+    lines
+}
+
+/// Whether the player's move in `line` is close to its deadline at `now_ms`: within a day
+/// by correspondence, a minute on a live clock.
+fn is_urgent(line: &Summary, now_ms: i64) -> bool {
+    let Some(deadline) = line.deadline_ms.filter(|_| line.turn == Some(line.you)) else {
+        return false;
+    };
+    let close = match line.time {
+        ishi_online::TimeControl::Correspondence { .. } => 24 * 3_600_000,
+        _ => 60_000,
+    };
+    deadline - now_ms < close
+}
+
+/// A line of the list: "Go 9×9 · vs Bo · Your turn · 5 h left".
+fn describe(tr: Tr, line: &Summary, now_ms: i64) -> String {
     let board = match &line.setup {
         ishi_online::GameSetup::Othello { board } => board.to_string(),
         ishi_online::GameSetup::Go { size, .. } => format!("{size}×{size}"),
@@ -34,8 +65,12 @@ fn describe(tr: Tr, line: &Summary) -> String {
         Phase::Counting => tr.counting_line().to_owned(),
         Phase::Over => line.result.map(|r| r.to_string()).unwrap_or_default(),
     };
+    let left = match (line.phase, line.deadline_ms) {
+        (Phase::Playing, Some(deadline)) => format!(" · {}", tr.time_left(deadline - now_ms)),
+        _ => String::new(),
+    };
     format!(
-        "{} {board} · {} · {state}",
+        "{} {board} · {} · {state}{left}",
         tr.game(kind_of(&line.setup)),
         tr.versus(&other)
     )
@@ -57,7 +92,8 @@ fn online_games_part(_: ()) -> Element {
     let tr = use_tr();
     use_hook(move || app.send(AppAction::Online(OnlineAction::RefreshList)));
     let state = app.read();
-    let lines = state.lines().to_vec();
+    let lines = ordered(state.lines().to_vec());
+    let now = crate::net::now_ms() as i64;
     let name = state.settings().name.clone();
     let server = state.settings().server.clone();
     drop(state);
@@ -76,7 +112,13 @@ fn online_games_part(_: ()) -> Element {
                 for line in lines {
                     li { key: "{line.game}",
                         "data-turn": if line.phase == Phase::Playing && line.turn == Some(line.you) { "you" },
-                        span { class: "what", {describe(tr, &line)} }
+                        "data-urgent": if is_urgent(&line, now) { "true" },
+                        span {
+                            class: "what",
+                            // Its own colour here, not in the stylesheet the first board loads.
+                            style: if is_urgent(&line, now) { "color: #c0392b" },
+                            {describe(tr, &line, now)}
+                        }
                         button {
                             class: "open",
                             onclick: {
@@ -121,5 +163,94 @@ fn online_games_part(_: ()) -> Element {
                 button { class: "secondary", onclick: move |_| app.send(AppAction::Show(Overlay::None)), {tr.close()} }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ishi_online::protocol::GameId;
+    use ishi_online::{GameSetup, TimeControl};
+    use ishi_rules::{ByColor, Player};
+
+    use super::*;
+
+    fn line(
+        n: u8,
+        phase: Phase,
+        mine: bool,
+        deadline_ms: Option<i64>,
+        time: TimeControl,
+    ) -> Summary {
+        Summary {
+            game: GameId::from_bytes([n; 8]),
+            setup: GameSetup::Othello {
+                board: ishi_rules::othello::Shape::STANDARD,
+            },
+            time,
+            you: Player::Black,
+            names: ByColor::new(Some("Ann".into()), Some("Bo".into())),
+            phase,
+            turn: (phase == Phase::Playing).then_some(if mine {
+                Player::Black
+            } else {
+                Player::White
+            }),
+            moves: 3,
+            deadline_ms,
+            result: None,
+        }
+    }
+
+    #[test]
+    fn the_games_waiting_for_the_player_come_first_the_nearest_deadline_first() {
+        let days = TimeControl::Correspondence { days: 3 };
+        let lines = vec![
+            line(1, Phase::Over, false, None, days),
+            line(2, Phase::Playing, false, Some(5), days),
+            line(3, Phase::Playing, true, Some(90), days),
+            line(4, Phase::Waiting, false, None, days),
+            line(5, Phase::Playing, true, Some(40), days),
+            line(6, Phase::Counting, false, None, days),
+            line(7, Phase::Playing, true, None, TimeControl::None),
+        ];
+        let order: Vec<u8> = ordered(lines)
+            .iter()
+            .map(|l| u8::from_str_radix(&l.game.as_str()[..2], 16).unwrap())
+            .collect();
+        assert_eq!(order, [5, 3, 7, 6, 2, 4, 1]);
+    }
+
+    #[test]
+    fn a_move_close_to_its_deadline_is_urgent() {
+        let days = TimeControl::Correspondence { days: 3 };
+        let hour = 3_600_000;
+        assert!(is_urgent(
+            &line(1, Phase::Playing, true, Some(23 * hour), days),
+            0
+        ));
+        assert!(!is_urgent(
+            &line(1, Phase::Playing, true, Some(25 * hour), days),
+            0
+        ));
+        assert!(
+            !is_urgent(&line(1, Phase::Playing, false, Some(hour), days), 0),
+            "their turn"
+        );
+        let blitz = TimeControl::Fischer {
+            main_s: 180,
+            increment_s: 2,
+        };
+        assert!(is_urgent(
+            &line(1, Phase::Playing, true, Some(59_000), blitz),
+            0
+        ));
+        assert!(!is_urgent(
+            &line(1, Phase::Playing, true, Some(61_000), blitz),
+            0
+        ));
+        assert!(!is_urgent(
+            &line(1, Phase::Playing, true, None, TimeControl::None),
+            0
+        ));
     }
 }

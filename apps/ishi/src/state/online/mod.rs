@@ -10,7 +10,9 @@
 //! The computer's help (the values, the territory) stays out of an online game until it is
 //! over.
 
-use ishi_online::protocol::{ClientMessage, GameId, GameView, Seen, ServerMessage, Summary};
+use ishi_online::protocol::{
+    ClientMessage, GameId, GameView, Reason, Seen, ServerMessage, Summary, Token,
+};
 use ishi_online::{GameSetup, Phase, SeatAct, SeatChoice, TimeControl};
 use ishi_rules::{Move, Player};
 use ishi_scoring::DeadStones;
@@ -61,7 +63,7 @@ pub enum OnlineAction {
     /// A message from the server, at the device's clock `at_ms`.
     Received {
         /// The message.
-        message: ServerMessage,
+        message: Incoming,
         /// When it came (ms, the device's clock).
         at_ms: f64,
     },
@@ -77,6 +79,56 @@ pub enum OnlineAction {
     SetName(String),
     /// The server's address (the desktop app; the web app uses its own origin).
     SetServer(String),
+}
+
+/// What the reducer takes of the server's messages: the games'. The others (the accounts',
+/// the lobby's, the chat's) are left out where the messages are decoded (`net::decode`, the
+/// protocol's lazy module): the first board's module carries no code of theirs, however the
+/// protocol grows.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Incoming {
+    /// [`ServerMessage::Seated`].
+    Seated {
+        /// The game.
+        game: GameId,
+        /// The seat.
+        seat: Player,
+        /// Its token.
+        token: Token,
+    },
+    /// [`ServerMessage::Game`].
+    Game(Box<GameView>),
+    /// [`ServerMessage::Refused`].
+    Refused {
+        /// The game it was about, if any.
+        game: Option<GameId>,
+        /// Why.
+        reason: Reason,
+    },
+    /// [`ServerMessage::List`].
+    List {
+        /// The games.
+        games: Vec<Summary>,
+    },
+    /// [`ServerMessage::Pong`].
+    Pong {
+        /// The app's clock, as sent.
+        t: f64,
+    },
+}
+
+impl Incoming {
+    /// What the reducer takes of `message`, if anything.
+    pub fn of(message: ServerMessage) -> Option<Incoming> {
+        Some(match message {
+            ServerMessage::Seated { game, seat, token } => Incoming::Seated { game, seat, token },
+            ServerMessage::Game(view) => Incoming::Game(view),
+            ServerMessage::Refused { game, reason, .. } => Incoming::Refused { game, reason },
+            ServerMessage::List { games } => Incoming::List { games },
+            ServerMessage::Pong { t, .. } => Incoming::Pong { t },
+            _ => return None,
+        })
+    }
 }
 
 /// The online game on screen.
@@ -405,9 +457,9 @@ impl super::AppState {
         Ok(Effects::send(vec![message]))
     }
 
-    fn on_server(&mut self, message: ServerMessage, at_ms: f64) -> Result<Effects, AppError> {
+    fn on_server(&mut self, message: Incoming, at_ms: f64) -> Result<Effects, AppError> {
         match message {
-            ServerMessage::Seated { game, seat, token } => {
+            Incoming::Seated { game, seat, token } => {
                 let held = OnlineSeat {
                     game: game.clone(),
                     token: token.clone(),
@@ -432,8 +484,8 @@ impl super::AppState {
                 }
                 Ok(Effects::SAVE)
             }
-            ServerMessage::Game(view) => Ok(self.on_view(*view, at_ms)),
-            ServerMessage::Refused { game, reason, .. } => {
+            Incoming::Game(view) => Ok(self.on_view(*view, at_ms)),
+            Incoming::Refused { game, reason } => {
                 let Some(online) = &mut self.online else {
                     return Ok(Effects::NONE);
                 };
@@ -449,28 +501,16 @@ impl super::AppState {
                 }
                 Err(AppError::Online(reason))
             }
-            ServerMessage::List { games } => {
+            Incoming::List { games } => {
                 self.lines = games;
                 Ok(Effects::NONE)
             }
-            ServerMessage::Pong { t, .. } => {
+            Incoming::Pong { t } => {
                 if let Some(online) = &mut self.online {
                     online.rtt_ms = (at_ms - t).max(0.0);
                 }
                 Ok(Effects::NONE)
             }
-            // Answers to the accounts' and the lobby's messages, which this version of the app
-            // does not send.
-            ServerMessage::Account { .. }
-            | ServerMessage::LoggedOut
-            | ServerMessage::Claimed { .. }
-            | ServerMessage::Lobby { .. }
-            | ServerMessage::Challenged { .. }
-            | ServerMessage::Started { .. }
-            | ServerMessage::Profile(_)
-            | ServerMessage::Chat { .. }
-            | ServerMessage::Playing { .. }
-            | ServerMessage::RematchOffered { .. } => Ok(Effects::NONE),
         }
     }
 

@@ -55,7 +55,7 @@ fn view_of(table: &Table, you: Option<Player>) -> ServerMessage {
 
 fn received(message: ServerMessage) -> OnlineAction {
     OnlineAction::Received {
-        message,
+        message: Incoming::of(message).expect("a message the reducer takes"),
         at_ms: 1000.0,
     }
 }
