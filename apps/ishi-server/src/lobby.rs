@@ -371,7 +371,7 @@ impl Lobby {
             account.name.as_str(),
             hash.as_str(),
         );
-        let notice = format!("started:{id}:{game}:{}", seat_name(creator));
+        let notice = format!("started:{id}:{game}:{}", creator.name());
         let start = Start {
             game: &game,
             setup: &challenge.setup,
@@ -494,7 +494,10 @@ impl Lobby {
                     _ => return,
                 }
             } else {
-                RoomEvent::Rematch(seat_of(last))
+                match last.parse() {
+                    Ok(seat) => RoomEvent::Rematch(seat),
+                    Err(_) => return,
+                }
             };
             self.hub.tell(&room, event);
             return;
@@ -512,7 +515,9 @@ impl Lobby {
             ) else {
                 continue;
             };
-            let seat = seat_of(seat);
+            let Ok(seat) = seat.parse::<Player>() else {
+                continue;
+            };
             if let Some(owner) = self.owners().remove(&challenge) {
                 owner
                     .outbox
@@ -586,21 +591,6 @@ impl Lobby {
             ratings,
             recent,
         })
-    }
-}
-
-fn seat_name(seat: Player) -> &'static str {
-    match seat {
-        Player::Black => "black",
-        Player::White => "white",
-    }
-}
-
-fn seat_of(name: &str) -> Player {
-    if name == "black" {
-        Player::Black
-    } else {
-        Player::White
     }
 }
 
@@ -695,9 +685,9 @@ impl Lobby {
             at_ms: now_ms(),
         };
         let old = room.id();
-        let offered = format!("rematch:{}:{old}:{}", self.instance, seat_name(seat));
+        let offered = format!("rematch:{}:{old}:{}", self.instance, seat.name());
         // The other seat's new seat is this seat's colour.
-        let started = format!("started:{old}:{game}:{}", seat_name(seat));
+        let started = format!("started:{old}:{game}:{}", seat.name());
         match self
             .store
             .rematch(old, seat, &hash, &start, (&offered, &started), now_ms())

@@ -355,13 +355,14 @@ impl Store {
         let rows = sqlx::query("SELECT id FROM games WHERE finished = 0 AND clocked = 1")
             .fetch_all(&self.pool)
             .await?;
-        rows.iter()
-            .map(|row| {
-                let id: String = row.try_get(0)?;
-                GameId::try_from(id.clone()).map_err(|_| StoreError::Damaged(id))
-            })
-            .collect()
+        rows.iter().map(|row| game_id(row, 0)).collect()
     }
+}
+
+/// The game id in column `column` of `row`.
+fn game_id(row: &sqlx::any::AnyRow, column: usize) -> Result<GameId, StoreError> {
+    let id: String = row.try_get(column)?;
+    GameId::try_from(id.clone()).map_err(|_| StoreError::Damaged(id))
 }
 
 fn is_conflict(e: &sqlx::Error) -> bool {

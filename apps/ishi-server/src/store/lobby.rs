@@ -11,7 +11,7 @@ use ishi_rating::{Outcome, Rating, Settings};
 use ishi_rules::{ByColor, Player};
 use sqlx::Row;
 
-use super::{Backend, Store, StoreError, json, read, token_hash};
+use super::{Backend, Store, StoreError, game_id, json, read, token_hash};
 
 /// The channel the instances tell each other of the lobby's changes on (PostgreSQL).
 pub const LOBBY_CHANNEL: &str = "ishi_lobby";
@@ -96,9 +96,8 @@ const CHALLENGE_COLUMNS: &str =
     "id, account_id, name, setup, time_control, seat, rated, pool, rating, deviation, created_ms";
 
 fn challenge_of(row: &sqlx::any::AnyRow) -> Result<StoredChallenge, StoreError> {
-    let id: String = row.try_get(0)?;
     Ok(StoredChallenge {
-        id: GameId::try_from(id.clone()).map_err(|_| StoreError::Damaged(id))?,
+        id: game_id(row, 0)?,
         account: row.try_get(1)?,
         name: row.try_get(2)?,
         setup: read(row.try_get::<String, _>(3)?.as_str(), "set-up")?,
@@ -526,7 +525,6 @@ impl Store {
         .await?;
         rows.iter()
             .map(|row| {
-                let id: String = row.try_get(0)?;
                 let black: Option<String> = row.try_get(1)?;
                 let seat = if black.as_deref() == Some(account) {
                     Player::Black
@@ -534,7 +532,7 @@ impl Store {
                     Player::White
                 };
                 Ok((
-                    GameId::try_from(id.clone()).map_err(|_| StoreError::Damaged(id))?,
+                    game_id(row, 0)?,
                     seat,
                     row.try_get::<i64, _>(2)? != 0,
                     row.try_get(3)?,

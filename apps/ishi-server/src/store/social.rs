@@ -5,7 +5,7 @@ use ishi_rules::{ByColor, Player};
 use sqlx::Row;
 
 use super::lobby::Start;
-use super::{Store, StoreError};
+use super::{Store, StoreError, game_id};
 
 /// What a rematch offer came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,13 +17,6 @@ pub enum Rematch {
     Started,
     /// The game has a rematch already (the offers were taken).
     Gone,
-}
-
-fn seat_name(seat: Player) -> &'static str {
-    match seat {
-        Player::Black => "black",
-        Player::White => "white",
-    }
 }
 
 impl Store {
@@ -49,7 +42,7 @@ impl Store {
         .bind(&line_id)
         .bind(id.as_str())
         .bind(i64::from(players))
-        .bind(line.seat.map(seat_name))
+        .bind(line.seat.map(Player::name))
         .bind(&line.name)
         .bind(&line.text)
         .bind(line.at_ms)
@@ -144,7 +137,7 @@ impl Store {
             return Ok(Rematch::Gone);
         }
         let other = match offer {
-            Some(row) if row.try_get::<String, _>(0)? != seat_name(seat) => {
+            Some(row) if row.try_get::<String, _>(0)? != seat.name() => {
                 Some(row.try_get::<String, _>(1)?)
             }
             _ => None,
@@ -155,7 +148,7 @@ impl Store {
                  VALUES ($1, $2, $3, $4)",
             )
             .bind(id.as_str())
-            .bind(seat_name(seat))
+            .bind(seat.name())
             .bind(hash)
             .bind(now_ms)
             .execute(&mut *tx)
@@ -207,13 +200,7 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
-            .map(|row| {
-                let id: String = row.try_get(0)?;
-                Ok((
-                    GameId::try_from(id.clone()).map_err(|_| StoreError::Damaged(id))?,
-                    row.try_get::<i64, _>(1)? != 0,
-                ))
-            })
+            .map(|row| Ok((game_id(row, 0)?, row.try_get::<i64, _>(1)? != 0)))
             .collect()
     }
 
@@ -242,11 +229,7 @@ impl Store {
 fn chat_of(row: &sqlx::any::AnyRow, first: usize) -> Result<ChatLine, StoreError> {
     let seat: Option<String> = row.try_get(first)?;
     Ok(ChatLine {
-        seat: match seat.as_deref() {
-            Some("black") => Some(Player::Black),
-            Some("white") => Some(Player::White),
-            _ => None,
-        },
+        seat: seat.and_then(|name| name.parse().ok()),
         name: row.try_get(first + 1)?,
         text: row.try_get(first + 2)?,
         at_ms: row.try_get(first + 3)?,
