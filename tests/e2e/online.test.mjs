@@ -4,69 +4,17 @@
 // count; a flag fall; a spectator who cannot move. scripts/e2e builds the server and sets
 // ISHI_SERVER to it.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
-import { createInterface } from "node:readline";
+import { describe, test } from "node:test";
 
-import { PHONE, assertNoProblems, goPlay, launch, openPage, passByTouch, screenshot, status } from "./browser.mjs";
+import { onlineSession } from "./server.mjs";
+import { PHONE, assertNoProblems, goPlay, passByTouch, screenshot, status } from "./browser.mjs";
 
-const WEB = "target/dx/ishi/release/web/public";
-
-/** A game server process serving the web build; `restart` kills it (SIGKILL) and starts it again on the same port and data. */
-class Server {
-    constructor() {
-        this.data = mkdtempSync(join(tmpdir(), "ishi-server-"));
-        this.listen = "127.0.0.1:0";
-    }
-
-    async start() {
-        const binary = process.env.ISHI_SERVER ?? "target/debug/ishi-server";
-        this.child = spawn(binary, ["--web", WEB, "--listen", this.listen, "--data-dir", this.data], {
-            stdio: ["ignore", "pipe", "inherit"],
-        });
-        const lines = createInterface({ input: this.child.stdout });
-        const line = await new Promise((resolve, reject) => {
-            lines.once("line", resolve);
-            this.child.once("exit", (code) => reject(new Error(`ishi-server exited with ${code}`)));
-        });
-        this.url = line.match(/http:\/\/\S+\//)[0];
-        this.listen = new URL(this.url).host;
-    }
-
-    async kill() {
-        const exited = new Promise((resolve) => this.child.once("exit", resolve));
-        this.child.kill("SIGKILL");
-        await exited;
-    }
-
-    async stop() {
-        if (this.child && this.child.exitCode === null) await this.kill();
-        rmSync(this.data, { recursive: true, force: true });
-    }
-}
-
-const server = new Server();
-let browser;
-const problems = [];
-
-before(async () => {
-    await server.start();
-    browser = await launch();
-});
-
-after(async () => {
-    await browser?.close();
-    await server.stop();
-});
+const session = onlineSession();
+const { server, problems } = session;
 
 /** A phone on the server's app (or at `url`), its console watched. */
 async function phone(t, label, url = server.url) {
-    const context = await browser.newContext(PHONE);
-    t.after(() => context.close());
-    return openPage(context, problems, label, url);
+    return session.phone(t, label, { url });
 }
 
 /** Creates a game with a friend from the new-game sheet; returns the link to share. */

@@ -80,3 +80,21 @@ async function networkFirst(request, fallback) {
         throw error;
     }
 }
+
+// A notice that a move waits in an online game (the page shows it through this worker:
+// crate::club::notify): a tap opens that game, in the app's window if one is open (a change
+// of its address's fragment, which the page follows), else in a new one.
+self.addEventListener("notificationclick", (event) => {
+    event.notification.close();
+    const game = event.notification.data?.game;
+    if (!/^[0-9a-f]{16}$/.test(game ?? "")) return;
+    const target = url("./") + "#online=" + game;
+    event.waitUntil(
+        self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(async (windows) => {
+            const open = windows.find((client) => client.url.startsWith(url("./")));
+            if (!open) return self.clients.openWindow(target);
+            await open.focus();
+            return open.navigate(target);
+        }),
+    );
+});

@@ -44,17 +44,18 @@ impl AppHandle {
     ///
     /// # Errors
     ///
-    /// The action's [`AppError`], which the state's notice shows too.
+    /// The action's [`AppError`], which the state's notice shows too. The effects given back
+    /// have been carried out; their messages have gone (taken, not copied).
     pub fn dispatch(&self, action: AppAction) -> Result<Effects, AppError> {
         let app = *self;
         let mut state = self.state;
-        let result = state.write().apply(action);
-        if let Ok(effects) = &result {
+        let mut result = state.write().apply(action);
+        if let Ok(effects) = &mut result {
             if effects.save {
                 let mut unsaved = self.unsaved;
                 *unsaved.write() += 1;
             }
-            net::send(&effects.send, move || {
+            net::send(std::mem::take(&mut effects.send), move || {
                 app.send(AppAction::Report(AppError::Unavailable));
             });
             if let Some(played) = effects.feedback {

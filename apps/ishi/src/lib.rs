@@ -11,6 +11,7 @@
 //! views and sends the player's acts over one WebSocket ([`net`], [`state::online`]).
 
 pub mod app;
+pub mod club;
 pub mod components;
 pub mod computer;
 #[cfg(any(feature = "desktop", test))]

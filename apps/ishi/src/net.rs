@@ -157,8 +157,13 @@ async fn link_action(
     at_ms: f64,
 ) -> Option<OnlineAction> {
     Some(match event {
-        "up" => OnlineAction::Link(true),
-        "down" => OnlineAction::Link(false),
+        "up" | "down" => {
+            let up = event == "up";
+            if let Some(watcher) = WATCHER.get() {
+                watcher(up);
+            }
+            OnlineAction::Link(up)
+        }
         "noserver" => {
             dispatch(AppAction::Report(AppError::NoServer));
             OnlineAction::Link(false)
@@ -196,9 +201,30 @@ async fn decode(dispatch: impl Fn(AppAction), json: String) -> Option<Incoming> 
 
 crate::lazy::function!(DECODE = "online" fn decode_now(String) -> Option<Incoming>);
 
-/// What the reducer takes of a server message's JSON ([`Incoming::of`]), or `None`.
+/// What the reducer takes of a server message's JSON ([`Incoming::of`]), or `None`; the whole
+/// message goes first to whoever asked for every one ([`follow`]).
 fn decode_now(json: String) -> Option<Incoming> {
-    Incoming::of(serde_json::from_str::<ServerMessage>(&json).ok()?)
+    let message = serde_json::from_str::<ServerMessage>(&json).ok()?;
+    if let Some(reader) = READER.get() {
+        reader(&message);
+    }
+    Incoming::of(message)
+}
+
+thread_local! {
+    /// Who reads every server message besides the reducer ([`follow`]).
+    static READER: std::cell::Cell<Option<fn(&ServerMessage)>> = const { std::cell::Cell::new(None) };
+    /// Who is told of the link going up (`true`) and down ([`follow`]).
+    static WATCHER: std::cell::Cell<Option<fn(bool)>> = const { std::cell::Cell::new(None) };
+}
+
+/// Hands every server message from now on to `reader` too, before the reducer gets its part
+/// of it, and tells `watcher` of each time the link goes up or down, before the reducer
+/// hears of it: for the club (`crate::club`), which lives above this module and in the web
+/// build's lazy parts, so that the first board's module carries none of its code.
+pub fn follow(reader: fn(&ServerMessage), watcher: fn(bool)) {
+    READER.set(Some(reader));
+    WATCHER.set(Some(watcher));
 }
 
 /// Sends `messages` over the link, in order; dropped while it is down (the state sends
@@ -206,23 +232,17 @@ fn decode_now(json: String) -> Option<Incoming> {
 /// a lazy part ([`crate::lazy`], loaded soon after the first board): until it has come the
 /// messages wait for it, in order, in a task of their own; if it cannot be loaded they are
 /// dropped and `failed` runs. Must be called inside the Dioxus runtime.
-pub fn send(messages: &[ClientMessage], failed: impl FnOnce() + 'static) {
+pub fn send(messages: Vec<ClientMessage>, failed: impl FnOnce() + 'static) {
     if messages.is_empty() {
         return;
     }
     #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
-    crate::lazy::call_soon(
-        &SENDING,
-        &ENCODE,
-        messages.iter().cloned(),
-        transmit_encoded,
-        failed,
-    );
+    crate::lazy::call_soon(&SENDING, &ENCODE, messages, transmit_encoded, failed);
     #[cfg(not(all(feature = "wasm-split", target_arch = "wasm32")))]
     {
         drop(failed);
         for message in messages {
-            transmit_encoded(encode_now(message.clone()));
+            transmit_encoded(encode_now(message));
         }
     }
 }

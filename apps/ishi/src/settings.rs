@@ -156,6 +156,12 @@ pub struct Settings {
     /// plays on the server it was loaded from.
     #[serde(default)]
     pub server: String,
+    /// Whether the app tells the player that a move waits in an online game
+    /// (`crate::club::notify`): the link to the server stays open for it while the device
+    /// holds a seat. Written only when on, so that the saves of before read and write the
+    /// same.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub notify: bool,
 }
 
 /// The pace of computer-only games the options offer, in milliseconds between moves.
@@ -187,6 +193,7 @@ impl Default for Settings {
             move_numbers: false,
             sound: true,
             vibration: true,
+            notify: false,
             name: String::new(),
             server: String::new(),
         }

@@ -22,12 +22,16 @@ pub(crate) const FILES: [&str; 9] = [
 /// each on its own (`$OUT_DIR/parts/` and the file's name) and its part renders it, after its
 /// markup, so that the first board does without them. Their rules come after the app's
 /// stylesheet in the page.
-pub(crate) const PARTS: [&str; 7] = [
+pub(crate) const PARTS: [&str; 11] = [
     "analysis/analysis.css",
     "analysis/graph.css",
+    "club/club.css",
+    "dialog/sheet.css",
     "more/more.css",
     "moves/list.css",
     "new_game/new_game.css",
+    "online/bar.css",
+    "online/sheets.css",
     "practice/practice.css",
     "puzzles/puzzles.css",
 ];

@@ -4,6 +4,7 @@
 
 pub mod analysis;
 pub mod board;
+pub mod club;
 pub mod controls;
 pub mod dialog;
 pub mod header;
@@ -63,7 +64,7 @@ pub fn use_app_root(menu_keys: bool) -> AppHandle {
     net::use_game_links(app.dispatcher());
     use_saving(app);
     use_shortcuts(app, menu_keys);
-    use_preload();
+    use_preload(app);
     use_page_language(app);
     use_theme(app);
     feedback::use_feedback(app.state());
@@ -141,6 +142,7 @@ pub fn Shell() -> Element {
                 Overlay::Share => rsx! { online::Share {} },
                 Overlay::OnlineGames => rsx! { online::OnlineGames {} },
                 Overlay::Puzzles => rsx! { puzzles::Puzzles { tr: view.tr } },
+                Overlay::Club => rsx! { club::ClubSheet {} },
                 Overlay::None => rsx! {},
             }
         }
@@ -148,13 +150,14 @@ pub fn Shell() -> Element {
 }
 
 /// Once the first board has shown and the page has had a moment, starts the computer's
-/// worker (which fetches the engines and the weights) and fetches the parts that load when
-/// first needed ([`preload`]).
-fn use_preload() {
-    use_hook(|| {
-        spawn(async {
+/// worker (which fetches the engines and the weights) and the club ([`crate::club::begin`]),
+/// and fetches the parts that load when first needed ([`preload`]).
+fn use_preload(app: AppHandle) {
+    use_hook(move || {
+        spawn(async move {
             js::sleep(PRELOAD_AFTER_MS).await;
             crate::computer::warm_up();
+            crate::club::begin(app).await;
             preload().await;
         });
     });
@@ -178,7 +181,9 @@ async fn preload() {
         online::SHARE.load().await;
         online::ONLINE_GAMES.load().await;
         moves::MOVE_LIST.load().await;
+        moves::MOVES_SHEET.load().await;
         puzzles::PUZZLES.load().await;
+        club::CLUB_SHEET.load().await;
         practice::REVIEW_BARS.load().await;
         controls::QUESTION.load().await;
         crate::net::DECODE.load().await;

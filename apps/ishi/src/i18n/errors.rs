@@ -171,22 +171,63 @@ impl Tr {
                 "The game server could not save that; try again.",
                 "対局サーバーが保存できませんでした。もう一度試してください。"
             ),
-            // The accounts' and the lobby's refusals answer messages this version of the app
-            // does not send.
-            Reason::BadCredentials
-            | Reason::NameTaken
-            | Reason::BadPassword
-            | Reason::TooManyAttempts
-            | Reason::NotLoggedIn
-            | Reason::BadSession
-            | Reason::UnknownChallenge
-            | Reason::OwnChallenge
-            | Reason::Unrated
-            | Reason::UnknownPlayer
-            | Reason::BadText => say!(
+            Reason::BadCredentials => say!(
                 self,
-                "The game server refused that.",
-                "対局サーバーが受け付けませんでした。"
+                "Wrong name or password.",
+                "名前またはパスワードが違います。"
+            ),
+            Reason::NameTaken => say!(
+                self,
+                "That name is taken: choose another.",
+                "その名前は使われています。別の名前にしてください。"
+            ),
+            Reason::BadPassword => {
+                let n = ishi_online::protocol::MIN_PASSWORD;
+                say!(
+                    self,
+                    "Passwords are at least {n} characters.",
+                    "パスワードは{n}文字以上にしてください。"
+                )
+            }
+            Reason::TooManyAttempts => say!(
+                self,
+                "Too many tries: wait a while before trying again.",
+                "試行が多すぎます。しばらく待ってから試してください。"
+            ),
+            Reason::NotLoggedIn => say!(
+                self,
+                "Log in first (Play online, Account).",
+                "先にログインしてください（オンライン対局 → アカウント）。"
+            ),
+            Reason::BadSession => say!(
+                self,
+                "You were logged out: log in again.",
+                "ログアウトされました。もう一度ログインしてください。"
+            ),
+            Reason::UnknownChallenge => say!(
+                self,
+                "That challenge is no longer open.",
+                "その募集はもう締め切られました。"
+            ),
+            Reason::OwnChallenge => say!(
+                self,
+                "That is your own challenge.",
+                "自分の募集には応じられません。"
+            ),
+            Reason::Unrated => say!(
+                self,
+                "Only standard boards without handicap can be rated.",
+                "レーティング対局は置き石なしの標準の盤だけです。"
+            ),
+            Reason::UnknownPlayer => say!(
+                self,
+                "No player of that name.",
+                "その名前のプレイヤーはいません。"
+            ),
+            Reason::BadText => say!(
+                self,
+                "Chat lines are 1 to 200 characters of text.",
+                "チャットは1〜200文字の文章にしてください。"
             ),
         }
     }

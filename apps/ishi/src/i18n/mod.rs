@@ -10,6 +10,7 @@
 //! below the components that fill it in.
 
 mod analysis;
+mod club;
 mod errors;
 mod menu;
 mod online;

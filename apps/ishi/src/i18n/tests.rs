@@ -668,3 +668,97 @@ fn the_time_left_for_a_move_in_both_languages() {
     assert_eq!(ja.time_left(50 * hour), "残り2日");
     assert_eq!(ja.time_left(5 * hour), "残り5時間");
 }
+
+#[test]
+fn every_refusal_of_the_server_has_a_sentence_of_its_own_in_both_languages() {
+    use ishi_online::protocol::Reason as R;
+    let reasons = server_reasons();
+    for lang in Language::ALL {
+        let tr = Tr(lang);
+        let said: std::collections::HashSet<String> =
+            reasons.iter().map(|&r| tr.server_refusal(r)).collect();
+        // A move the server could not read and an illegal one are the same to the player.
+        assert_eq!(tr.server_refusal(R::BadMove), tr.server_refusal(R::Illegal));
+        assert_eq!(
+            said.len(),
+            reasons.len() - 1,
+            "{lang:?}: one sentence a reason"
+        );
+    }
+    let en = Tr(Language::English);
+    assert_eq!(
+        en.server_refusal(R::BadCredentials),
+        "Wrong name or password."
+    );
+    assert_eq!(
+        en.server_refusal(R::BadPassword),
+        format!(
+            "Passwords are at least {} characters.",
+            ishi_online::protocol::MIN_PASSWORD
+        )
+    );
+}
+
+#[test]
+fn the_clubs_words_in_both_languages() {
+    use ishi_online::TimeControl;
+    use ishi_online::rated::{Pool, RatingClass};
+    let (en, ja) = (Tr(Language::English), Tr(Language::Japanese));
+    let blitz = TimeControl::Fischer {
+        main_s: 180,
+        increment_s: 2,
+    };
+    assert_eq!(en.clock_text(blitz), "3+2");
+    assert_eq!(
+        en.clock_text(TimeControl::Fischer {
+            main_s: 30,
+            increment_s: 1
+        }),
+        "0.5+1"
+    );
+    let byo = TimeControl::ByoYomi {
+        main_s: 1200,
+        periods: 5,
+        period_s: 30,
+    };
+    assert_eq!(en.clock_text(byo), "20 min + 5×30 s");
+    assert_eq!(ja.clock_text(byo), "20分＋秒読み30秒×5");
+    assert_eq!(
+        en.clock_text(TimeControl::Correspondence { days: 1 }),
+        "1 day a move"
+    );
+    assert_eq!(
+        en.clock_text(TimeControl::Correspondence { days: 3 }),
+        "3 days a move"
+    );
+    assert_eq!(
+        ja.clock_text(TimeControl::Correspondence { days: 3 }),
+        "1手3日"
+    );
+    assert_eq!(en.pool(Pool::Othello3Plus2), "Othello 8x8 · 3+2");
+    assert_eq!(en.pool(Pool::Go19ByoYomi), "Go 19×19 · 20 min + 5×30 s");
+    assert_eq!(ja.pool(Pool::Go9Fischer5Plus5), "囲碁 9路 · 5+5");
+    assert_eq!(en.class_name(RatingClass::Go13), "Go 13×13");
+    assert_eq!(en.rating_line(1512.4, 84.6, true), "1512 ± 85, provisional");
+    assert_eq!(ja.rating_line(1512.4, 84.6, false), "1512 ± 85");
+    assert_eq!(en.rating_text(1499.6, true), "1500?");
+    assert_eq!(
+        en.claimed(1),
+        "1 game of this device moved to your account."
+    );
+    assert_eq!(
+        en.claimed(3),
+        "3 games of this device moved to your account."
+    );
+    assert_eq!(
+        en.results(3, 2, 1, 0),
+        "3 rated games: 2 won, 1 lost, 0 drawn"
+    );
+    assert_eq!(ja.results(3, 2, 1, 0), "レーティング対局 3局：2勝 1敗 0分");
+    assert_eq!(en.move_waits_body(Some("Bo")), "Bo has played.");
+    assert_eq!(en.move_waits_body(None), "Your opponent has played.");
+    assert_eq!(en.pairing(Some("Ann"), None), "Ann – White");
+    for tab in 0..4 {
+        assert_ne!(en.club_tab(tab), ja.club_tab(tab));
+    }
+}

@@ -223,6 +223,7 @@ impl SavedSettings {
             vibration: true,
             name: String::new(),
             server: String::new(),
+            notify: false,
         })
     }
 }

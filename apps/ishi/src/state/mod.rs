@@ -90,6 +90,9 @@ pub enum Overlay {
     OnlineGames,
     /// The puzzles: the app's computer rests while they are open ([`AppState::job`]).
     Puzzles,
+    /// Playing online with others: the account, the lobby, the games to watch, profiles
+    /// ([`crate::club`]).
+    Club,
 }
 
 /// What the player is told besides what the match itself shows.
@@ -127,6 +130,8 @@ pub enum SettingsChange {
     Theme(Theme),
     /// Ask before a pass made with a finger.
     ConfirmPass(bool),
+    /// Tell the player when a move waits in an online game.
+    Notify(bool),
     /// Go, in review: move numbers on the stones.
     MoveNumbers(bool),
     /// The moves' sounds on or off.
@@ -627,10 +632,17 @@ impl AppState {
         &self.lines
     }
 
-    /// Whether the app needs the link to the game server: an online game on screen, or the
-    /// list of them open.
+    /// Whether the app needs the link to the game server: an online game on screen, the list
+    /// of them or the club open, or the player told of moves that wait (with a seat held).
     pub fn wants_link(&self) -> bool {
-        self.online.is_some() || self.overlay == Overlay::OnlineGames
+        self.online.is_some()
+            || matches!(self.overlay, Overlay::OnlineGames | Overlay::Club)
+            || (self.settings.notify && !self.seats.is_empty())
+    }
+
+    /// Whether the link to the game server is up.
+    pub fn link_up(&self) -> bool {
+        self.link_up
     }
 
     /// Applies `action`.
@@ -904,6 +916,7 @@ impl AppState {
             SettingsChange::Language(language) => settings.language = language,
             SettingsChange::Theme(theme) => settings.theme = theme,
             SettingsChange::ConfirmPass(on) => settings.confirm_pass = on,
+            SettingsChange::Notify(on) => settings.notify = on,
             SettingsChange::MoveNumbers(on) => settings.move_numbers = on,
             SettingsChange::Sound(on) => settings.sound = on,
             SettingsChange::Vibration(on) => settings.vibration = on,

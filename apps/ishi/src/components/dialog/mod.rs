@@ -1,5 +1,7 @@
 //! The one dialog scaffold: a scrim that closes the overlay when tapped, and a sheet with a
-//! title that names it for screen readers.
+//! title that names it for screen readers. Only lazy parts show it ([`crate::lazy`]): its
+//! stylesheet comes with it (`sheet.css`), and the first board's keeps only the stand-in for
+//! a part that could not be loaded (`dialog.css`).
 
 use dioxus::prelude::*;
 
@@ -40,5 +42,10 @@ pub fn Dialog(
                 {children}
             }
         }
+        style { {SHEET_CSS} }
     }
 }
+
+/// The scaffold's stylesheet (`sheet.css`): every sheet is a lazy part or in one, so it comes
+/// with them, not with the first board.
+const SHEET_CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/parts/sheet.css"));

@@ -51,7 +51,10 @@ fn more_part(_: ()) -> Element {
             }
             {recent_games(app, tr)}
             h2 { {tr.online_games()} }
-            button { class: "action online-games", onclick: move |_| app.send(AppAction::Show(Overlay::OnlineGames)), {tr.online_games()} }
+            div { class: "online-buttons",
+                button { class: "action play-online", onclick: move |_| app.send(AppAction::Show(Overlay::Club)), {tr.play_online()} }
+                button { class: "action online-games", onclick: move |_| app.send(AppAction::Show(Overlay::OnlineGames)), {tr.online_games()} }
+            }
             h2 { {tr.about()} }
             for line in tr.about_lines(env!("CARGO_PKG_VERSION")) {
                 p { class: "about", "{line}" }

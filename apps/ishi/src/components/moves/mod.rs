@@ -215,8 +215,17 @@ fn move_list_part(MoveListProps { tr, in_sheet }: MoveListProps) -> Element {
 }
 
 /// The move list in a sheet, for phones.
+/// Lazy: in the web's release build its code is a WASM module of its own, fetched after
+/// the first board ([`crate::lazy`]), so that no sheet's code is in the first board's.
 #[component]
 pub fn MovesSheet() -> Element {
+    crate::components::parts::part!(MOVES_SHEET, moves_sheet_part, ())
+}
+
+crate::lazy::loader!(MOVES_SHEET = "moves_sheet" fn moves_sheet_part(()));
+
+/// What [`MovesSheet`] shows, once its code is there.
+fn moves_sheet_part(_: ()) -> Element {
     let app = use_app();
     let tr = use_tr();
     rsx! {

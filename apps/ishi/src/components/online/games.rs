@@ -12,7 +12,7 @@ use crate::components::dialog::Dialog;
 use crate::components::new_game::NameField;
 use crate::i18n::{Field, Tr};
 use crate::state::online::kind_of;
-use crate::state::{AppAction, OnlineAction, Overlay};
+use crate::state::{AppAction, OnlineAction, Overlay, SettingsChange};
 
 /// The game id in a link (`…#online=ID`) or the id itself.
 fn game_in(text: &str) -> Option<GameId> {
@@ -76,6 +76,25 @@ fn describe(tr: Tr, line: &Summary, now_ms: i64) -> String {
     )
 }
 
+/// Asks the player's permission for notifications (the browser asks once; later the answer
+/// given stands); whether they are allowed.
+async fn ask_permission() -> bool {
+    crate::js::call(
+        "",
+        r#"
+if (!("Notification" in window)) return "no";
+const answer = Notification.permission === "default"
+    ? await Notification.requestPermission()
+    : Notification.permission;
+return answer;
+"#,
+        &[],
+    )
+    .await
+    .as_deref()
+        == Some("granted")
+}
+
 /// The sheet.
 /// Lazy: in the web's release build its code is a WASM module of its own, fetched after
 /// the first board ([`crate::lazy`]).
@@ -91,12 +110,15 @@ fn online_games_part(_: ()) -> Element {
     let app = use_app();
     let tr = use_tr();
     use_hook(move || app.send(AppAction::Online(OnlineAction::RefreshList)));
+    use_hook(move || crate::club::ensure_started(app));
     let state = app.read();
     let lines = ordered(state.lines().to_vec());
     let now = crate::net::now_ms() as i64;
     let name = state.settings().name.clone();
     let server = state.settings().server.clone();
+    let notify = state.settings().notify;
     drop(state);
+    let mut blocked = use_signal(|| false);
     let mut pasted = use_signal(String::new);
     let mut bad_link = use_signal(|| false);
     let open = move |_| match game_in(&pasted()) {
@@ -105,6 +127,38 @@ fn online_games_part(_: ()) -> Element {
     };
     rsx! {
         Dialog { title_id: "online-title", title: tr.online_games(), class: "online-sheet",
+            div { class: "row",
+                button {
+                    class: "primary play-online",
+                    // Its own look here, not in the stylesheet the first board loads.
+                    style: "background: var(--accent); border: 1px solid var(--accent); color: #fff; border-radius: 10px; font: inherit",
+                    onclick: move |_| app.send(AppAction::Show(Overlay::Club)), {tr.play_online()} }
+            }
+            label { class: "field check notify",
+                span { {tr.notify_moves()} }
+                input {
+                    r#type: "checkbox",
+                    name: "notify",
+                    style: "width: 24px; height: 24px",
+                    checked: notify,
+                    onchange: move |e| {
+                        let on = e.checked();
+                        blocked.set(false);
+                        if !on {
+                            app.send(AppAction::Settings(SettingsChange::Notify(false)));
+                            return;
+                        }
+                        spawn(async move {
+                            let allowed = ask_permission().await;
+                            blocked.set(!allowed);
+                            app.send(AppAction::Settings(SettingsChange::Notify(allowed)));
+                        });
+                    },
+                }
+            }
+            if blocked() {
+                p { class: "error", role: "alert", {tr.notify_blocked()} }
+            }
             if lines.is_empty() {
                 p { class: "empty", {tr.no_online_games()} }
             }
@@ -163,6 +217,7 @@ fn online_games_part(_: ()) -> Element {
                 button { class: "secondary", onclick: move |_| app.send(AppAction::Show(Overlay::None)), {tr.close()} }
             }
         }
+        style { {super::SHEETS_CSS} }
     }
 }
 

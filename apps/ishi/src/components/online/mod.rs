@@ -1,10 +1,11 @@
 //! Online games on screen: the bar above the board (players, clocks, the link's state, an
-//! undo request to answer), the sheet with the link to share, and the list of this device's
-//! games.
+//! undo request to answer, the chat and the rematch), the sheet with the link to share, and
+//! the list of this device's games.
 
 mod clock;
 mod games;
 mod share;
+mod talk;
 
 use dioxus::prelude::*;
 use ishi_online::Phase;
@@ -167,6 +168,18 @@ fn online_bar_part(OnlineBarProps { view, tr }: OnlineBarProps) -> Element {
                     }
                 }
             }
+            if let Some(game) = v.game.clone().filter(|_| v.phase.is_some_and(|p| p != Phase::Waiting)) {
+                talk::Talk { game, you: v.you, over: v.phase == Some(Phase::Over), names: v.names.clone(), tr }
+            }
         }
+        style { {BAR_CSS} }
     }
 }
+
+/// The bar's own stylesheet (`bar.css`), in its module: the first board's carries only the
+/// room it takes (`online.css`).
+const BAR_CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/parts/bar.css"));
+
+/// The online sheets' stylesheet (`sheets.css`): the link to share and the list of games,
+/// each in its own module (one of them is open at a time).
+const SHEETS_CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/parts/sheets.css"));

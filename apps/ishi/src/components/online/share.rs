@@ -123,5 +123,6 @@ fn share_part(_: ()) -> Element {
                 button { class: "secondary", onclick: move |_| app.send(AppAction::Show(Overlay::None)), {tr.close()} }
             }
         }
+        style { {super::SHEETS_CSS} }
     }
 }

@@ -149,7 +149,60 @@ pub struct Online {
     /// The link's last round trip (ms).
     pub rtt_ms: f64,
     /// What the opening message was, to send again when the link comes back.
-    pub hello: ClientMessage,
+    pub hello: Hello,
+}
+
+/// The message that opens the game on screen ([`Online::hello`]): its own type rather than
+/// a [`ClientMessage`], so that sending it again copies these three kinds of message, not
+/// every kind the protocol has (whose copying was 1.7 KB of the first board's module).
+#[derive(Clone, PartialEq, Debug)]
+pub enum Hello {
+    /// [`ClientMessage::Create`].
+    Create {
+        /// The board and rules.
+        setup: GameSetup,
+        /// The clock.
+        time: TimeControl,
+        /// The creator's colour.
+        seat: SeatChoice,
+        /// The creator's name.
+        name: String,
+    },
+    /// [`ClientMessage::Join`].
+    Join {
+        /// The game.
+        game: GameId,
+        /// The name shown if a seat is taken.
+        name: String,
+    },
+    /// [`ClientMessage::Open`].
+    Open {
+        /// The game.
+        game: GameId,
+        /// The seat's token, if this device holds one.
+        token: Option<Token>,
+    },
+}
+
+impl Hello {
+    /// The message.
+    pub fn message(&self) -> ClientMessage {
+        match self.clone() {
+            Hello::Create {
+                setup,
+                time,
+                seat,
+                name,
+            } => ClientMessage::Create {
+                setup,
+                time,
+                seat,
+                name,
+            },
+            Hello::Join { game, name } => ClientMessage::Join { game, name },
+            Hello::Open { game, token } => ClientMessage::Open { game, token },
+        }
+    }
 }
 
 /// The configuration of a local match that shows an online game: two people.
@@ -215,7 +268,7 @@ pub fn match_of(view: &GameView, pending: Option<&Pending>) -> Result<Match, App
 
 impl Online {
     /// A session opening `game` (or, with `None`, creating one with `hello`).
-    pub fn new(game: Option<GameId>, seat: Option<OnlineSeat>, hello: ClientMessage) -> Online {
+    pub fn new(game: Option<GameId>, seat: Option<OnlineSeat>, hello: Hello) -> Online {
         Online {
             game,
             seat,
@@ -262,7 +315,7 @@ impl Online {
     /// The messages that bring the server up to date after the link came (back) up: the
     /// opening one, and the pending move again.
     pub fn resync(&self) -> Vec<ClientMessage> {
-        let mut messages = vec![self.hello.clone()];
+        let mut messages = vec![self.hello.message()];
         if let (Some(pending), Some(seat)) = (&self.pending, &self.seat) {
             messages.push(ClientMessage::Act {
                 ticket: seat.ticket(),
@@ -341,9 +394,13 @@ impl super::AppState {
     }
 
     /// Puts `online` on screen, the local match put aside until the player leaves it.
-    fn enter_online(&mut self, online: Online) {
+    fn enter_online(&mut self, mut online: Online) {
         if self.online.is_none() {
             self.local = Some(self.current.clone());
+        }
+        // A game opened while the link is up (from the list, the lobby) is not connecting.
+        if self.link_up {
+            online.link = Link::Up;
         }
         self.online = Some(online);
         self.reviewing = false;
@@ -355,18 +412,19 @@ impl super::AppState {
     pub(super) fn open_online(&mut self, game: GameId) -> Effects {
         let seat = self.seats.iter().find(|s| s.game == game).cloned();
         let hello = match &seat {
-            Some(s) => ClientMessage::Open {
+            Some(s) => Hello::Open {
                 game: game.clone(),
                 token: Some(s.token.clone()),
             },
-            None => ClientMessage::Join {
+            None => Hello::Join {
                 game: game.clone(),
                 name: self.player_name(),
             },
         };
-        self.enter_online(Online::new(Some(game), seat, hello.clone()));
+        let message = hello.message();
+        self.enter_online(Online::new(Some(game), seat, hello));
         self.overlay = super::Overlay::None;
-        self.send_now(vec![hello])
+        self.send_now(vec![message])
     }
 
     /// Back to the local match put aside.
@@ -393,16 +451,17 @@ impl super::AppState {
             OnlineAction::Create { setup, time, seat } => {
                 ishi_online::Table::new(setup.clone(), time).map_err(AppError::OnlineSetup)?;
                 let start = Match::new(match_config(&setup)).map_err(AppError::Setup)?;
-                let hello = ClientMessage::Create {
+                let hello = Hello::Create {
                     setup,
                     time,
                     seat,
                     name: self.player_name(),
                 };
-                self.enter_online(Online::new(None, None, hello.clone()));
+                let message = hello.message();
+                self.enter_online(Online::new(None, None, hello));
                 self.current = start;
                 self.overlay = super::Overlay::None;
-                Ok(self.send_now(vec![hello]))
+                Ok(self.send_now(vec![message]))
             }
             OnlineAction::Open(game) => Ok(self.open_online(game)),
             OnlineAction::Link(up) => {
@@ -477,7 +536,7 @@ impl super::AppState {
                     }
                     online.game = Some(game.clone());
                     online.seat = Some(held);
-                    online.hello = ClientMessage::Open {
+                    online.hello = Hello::Open {
                         game,
                         token: Some(token),
                     };

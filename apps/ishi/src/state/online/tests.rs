@@ -360,7 +360,7 @@ fn leaving_brings_the_local_game_back_and_a_reload_reopens_the_online_one() {
     let back = reloaded.online().expect("the online game is opened again");
     assert_eq!(back.game, Some(id()));
     assert!(matches!(
-        back.hello,
+        back.hello.message(),
         ClientMessage::Open { token: Some(_), .. }
     ));
 }
@@ -372,4 +372,52 @@ fn names_are_kept_short_and_an_empty_one_shows_as_player() {
     assert_eq!(state.settings().name.chars().count(), 40);
     online(&mut state, OnlineAction::SetName("  ".into())).unwrap();
     assert_eq!(state.player_name(), "Player");
+}
+
+#[test]
+fn a_game_opened_while_the_link_is_up_is_not_connecting() {
+    let mut state = AppState::fresh(Notice::None);
+    online(&mut state, OnlineAction::Open(id())).unwrap();
+    assert_eq!(state.online().unwrap().link, Link::Connecting);
+    online(&mut state, OnlineAction::Leave).unwrap();
+    online(&mut state, OnlineAction::Link(true)).unwrap();
+    // From the list or the lobby, with the link already up: no "Connecting" banner.
+    let effects = online(&mut state, OnlineAction::Open(id())).unwrap();
+    assert_eq!(state.online().unwrap().link, Link::Up);
+    assert_eq!(
+        effects.send,
+        [ClientMessage::Join {
+            game: id(),
+            name: "Player".into()
+        }]
+    );
+}
+
+#[test]
+fn notices_keep_the_link_while_a_seat_is_held() {
+    let mut state = AppState::fresh(Notice::None);
+    state
+        .apply(AppAction::Settings(crate::state::SettingsChange::Notify(
+            true,
+        )))
+        .unwrap();
+    assert!(!state.wants_link(), "no seat: nothing to be told of");
+    online(
+        &mut state,
+        received(ServerMessage::Seated {
+            game: id(),
+            seat: Black,
+            token: token(),
+        }),
+    )
+    .unwrap();
+    assert!(state.wants_link());
+    state
+        .apply(AppAction::Settings(crate::state::SettingsChange::Notify(
+            false,
+        )))
+        .unwrap();
+    assert!(!state.wants_link());
+    state.apply(AppAction::Show(Overlay::Club)).unwrap();
+    assert!(state.wants_link(), "the club's sheet follows the lobby");
 }
