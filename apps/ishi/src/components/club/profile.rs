@@ -51,10 +51,12 @@ pub(super) fn Profile(app: AppHandle, tr: Tr) -> Element {
                 for r in p.ratings.iter() {
                     {rating(tr, r)}
                 }
-                h3 { {tr.recent_online()} }
-                ul { class: "recent-online",
-                    for g in p.recent.iter() {
-                        {recent(app, tr, g)}
+                if !p.recent.is_empty() {
+                    h3 { {tr.recent_online()} }
+                    ul { class: "recent-online",
+                        for g in p.recent.iter() {
+                            {recent(app, tr, g)}
+                        }
                     }
                 }
             }
