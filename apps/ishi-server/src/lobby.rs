@@ -42,6 +42,12 @@ use crate::store::{Rematch, Start, Store, StoredChallenge, token_hash};
 
 /// How long a challenge lasts without its instance moving its expiry on.
 const CHALLENGE_LIFE_MS: i64 = 60_000;
+
+/// The most challenges an account keeps open at once (its seek apart, which replaces its
+/// last): the lobby is a list for people to read, not one account's to fill. Two challenges
+/// posted at the same moment may both pass the count; the connection's message rate bounds
+/// the rest.
+pub const OPEN_CHALLENGES: usize = 3;
 /// How often an instance moves its challenges' expiry on and reads the lobby again.
 const HEARTBEAT: Duration = Duration::from_secs(20);
 /// How often the pools are paired.
@@ -252,13 +258,25 @@ impl Lobby {
     ///
     /// # Errors
     ///
-    /// [`ActError`]: a set-up or clock the referee refuses, a rated game without a class, a
-    /// store failure.
+    /// [`ActError`]: a set-up or clock the referee refuses, a rated game without a class, the
+    /// account's [`OPEN_CHALLENGES`] open already, a store failure.
     pub async fn challenge(
         &self,
         creator: Creator<'_>,
         game: (GameSetup, TimeControl, SeatChoice, bool),
     ) -> Result<(GameId, Token), ActError> {
+        let open = self.store.challenges(None, now_ms()).await?;
+        if open
+            .iter()
+            .filter(|c| c.account == creator.account.id)
+            .count()
+            >= OPEN_CHALLENGES
+        {
+            return Err(refused(
+                Reason::TooManyGames,
+                "too many open challenges; withdraw one first",
+            ));
+        }
         let opened = self.open(creator, game, None).await?;
         self.refresh().await?;
         Ok(opened)

@@ -441,3 +441,33 @@ async fn quick_pairing_pairs_seekers_and_a_leavers_challenge_goes() {
     drop(cy);
     assert_eq!(lobby(&mut guest).await, Vec::new());
 }
+
+#[tokio::test]
+async fn an_account_keeps_at_most_three_challenges_open() {
+    let server = Server::start(&data_dir("lobby-flood"), &[]);
+    let mut ann = player(&server, "Ann").await;
+    let post = ClientMessage::Challenge {
+        setup: othello(),
+        time: TimeControl::None,
+        seat: SeatChoice::Random,
+        rated: false,
+    };
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        ann.send(&post).await;
+        ids.push(challenged(&mut ann).await.0);
+    }
+    ann.send(&post).await;
+    assert_eq!(ann.refused().await, Reason::TooManyGames, "a flood refused");
+    let mut bo = player(&server, "Bo").await;
+    bo.send(&ClientMessage::Lobby).await;
+    assert_eq!(lobby(&mut bo).await.len(), 3, "the fourth was not listed");
+    // Withdrawn, one may be posted again.
+    ann.send(&ClientMessage::Cancel {
+        challenge: ids[0].clone(),
+    })
+    .await;
+    ann.send(&post).await;
+    let (fourth, _) = challenged(&mut ann).await;
+    assert!(!ids.contains(&fourth));
+}

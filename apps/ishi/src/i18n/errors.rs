@@ -111,8 +111,8 @@ impl Tr {
             ),
             Reason::TooManyGames => say!(
                 self,
-                "Too many online games are open on this device.",
-                "この端末で開いているオンライン対局が多すぎます。"
+                "Too many online games or challenges at once: finish or withdraw one first.",
+                "オンライン対局や募集が多すぎます。どれかを終えるか取り下げてください。"
             ),
             Reason::UnknownGame => say!(
                 self,
