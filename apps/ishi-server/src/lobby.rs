@@ -585,7 +585,9 @@ impl Lobby {
             });
         }
         let mut recent = Vec::new();
-        for (game, seat, rated, created_ms) in self.store.games_of(&account.id, RECENT).await? {
+        for (game, seat, (rated, counted), created_ms) in
+            self.store.games_of(&account.id, RECENT).await?
+        {
             let Ok(room) = self.hub.room(&game).await else {
                 continue;
             };
@@ -600,6 +602,7 @@ impl Lobby {
                 phase: summary.phase,
                 result: summary.result,
                 rated,
+                counted,
                 created_ms,
             });
         }

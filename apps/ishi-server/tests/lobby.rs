@@ -333,6 +333,9 @@ async fn a_rated_result_counts_once_across_a_killed_server_and_an_aborted_game_n
     let again = profile(&mut ann, "Ann").await;
     assert_eq!(again.ratings, counted.ratings);
     assert_eq!(profile(&mut ann, "Bo").await.ratings[0].losses, 1);
+    // The profile's games say which counted: the latest did, the aborted one not.
+    let rated: Vec<(bool, bool)> = again.recent.iter().map(|g| (g.rated, g.counted)).collect();
+    assert_eq!(rated, [(true, true), (true, false)]);
 }
 
 #[tokio::test]

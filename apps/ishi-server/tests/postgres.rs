@@ -186,6 +186,24 @@ async fn seekers_on_two_instances_are_paired_and_both_told() {
         seats.push(seat);
     }
     assert_ne!(seats[0], seats[1]);
+    // The other instance's profile lists the game, rated and not counted while played.
+    let (client, _) = &mut seekers[0];
+    client
+        .send(&ClientMessage::Profile {
+            name: format!("seek b{id}"),
+        })
+        .await;
+    let profile = loop {
+        if let ServerMessage::Profile(profile) = client.recv().await {
+            break profile;
+        }
+    };
+    let listed: Vec<(bool, bool)> = profile
+        .recent
+        .iter()
+        .map(|g| (g.rated, g.counted))
+        .collect();
+    assert_eq!(listed, [(true, false)]);
 }
 
 #[tokio::test]

@@ -599,6 +599,10 @@ pub struct RecentGame {
     pub result: Option<GameResult>,
     /// Whether it is rated.
     pub rated: bool,
+    /// Whether its result changed the player's rating: not while it is played, nor for a
+    /// rated game aborted (a side that never moved). Absent from older servers: `false`.
+    #[serde(default)]
+    pub counted: bool,
     /// When it was created (ms).
     pub created_ms: i64,
 }

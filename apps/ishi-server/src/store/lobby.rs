@@ -504,7 +504,8 @@ impl Store {
 
 impl Store {
     /// The games `account` plays or played, the newest first, at most `limit`: each game's
-    /// id, the account's seat, whether it is rated, when it was created.
+    /// id, the account's seat, whether it is rated, whether its result changed the account's
+    /// rating (not yet, or an aborted game: no), when it was created.
     ///
     /// # Errors
     ///
@@ -513,9 +514,13 @@ impl Store {
         &self,
         account: &str,
         limit: i64,
-    ) -> Result<Vec<(GameId, Player, bool, i64)>, StoreError> {
+    ) -> Result<Vec<(GameId, Player, (bool, bool), i64)>, StoreError> {
+        // COUNT, not EXISTS: a BIGINT on both databases.
         let rows = sqlx::query(
-            "SELECT id, black_account, rated, created_ms FROM games \
+            "SELECT id, black_account, rated, created_ms, \
+             (SELECT COUNT(*) FROM rating_history h \
+              WHERE h.game_id = games.id AND h.account_id = $1) \
+             FROM games \
              WHERE black_account = $1 OR white_account = $1 \
              ORDER BY created_ms DESC, id LIMIT $2",
         )
@@ -534,7 +539,10 @@ impl Store {
                 Ok((
                     game_id(row, 0)?,
                     seat,
-                    row.try_get::<i64, _>(2)? != 0,
+                    (
+                        row.try_get::<i64, _>(2)? != 0,
+                        row.try_get::<i64, _>(4)? != 0,
+                    ),
                     row.try_get(3)?,
                 ))
             })

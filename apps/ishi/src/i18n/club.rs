@@ -196,6 +196,11 @@ impl Tr {
         self.pick("Rated", "レーティング")
     }
 
+    /// A rated game whose result changed no rating (aborted: a side never moved).
+    pub fn not_counted(self) -> &'static str {
+        self.pick("Rated, not counted", "レーティング対象外（中断）")
+    }
+
     /// A casual game.
     pub fn casual(self) -> &'static str {
         self.pick("Casual", "練習")

@@ -141,7 +141,12 @@ fn graph(tr: Tr, class: &str, history: &[(i64, f64)]) -> Element {
 
 /// A recent game in a line, with the button that opens it.
 fn recent(app: AppHandle, tr: Tr, g: &RecentGame) -> Element {
-    let other = g.names[!g.seat].as_deref().unwrap_or(tr.player(!g.seat));
+    // "vs Bo"; a game nobody joined yet waits for its friend.
+    let other = match g.names[!g.seat].as_deref() {
+        Some(name) => tr.versus(name),
+        None if g.phase == ishi_online::Phase::Waiting => tr.waiting_line().to_owned(),
+        None => tr.versus(tr.player(!g.seat)),
+    };
     // "won (W+R)": the result as the player lived it, then as recorded.
     let result = g.result.map_or_else(String::new, |r| {
         let won = r.winner().map(|w| w == g.seat);
@@ -151,12 +156,17 @@ fn recent(app: AppHandle, tr: Tr, g: &RecentGame) -> Element {
         }
     });
     let colour = tr.player(g.seat);
-    let kind = if g.rated { tr.rated() } else { tr.casual() };
+    // A rated game over whose result changed nothing was aborted (or called off).
+    let kind = match (g.rated, g.phase == ishi_online::Phase::Over && !g.counted) {
+        (true, true) => tr.not_counted(),
+        (true, false) => tr.rated(),
+        (false, _) => tr.casual(),
+    };
     let game = g.game.clone();
     rsx! {
         li { key: "{g.game}",
             span { class: "what",
-                "{tr.setup_text(&g.setup)} · {colour} · {tr.versus(other)} · {kind}"
+                "{tr.setup_text(&g.setup)} · {colour} · {other} · {kind}"
                 if !result.is_empty() { " · {result}" }
             }
             // A game still waiting for its second player opens from its link only: opened
