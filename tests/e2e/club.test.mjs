@@ -109,6 +109,7 @@ describe("playing online with others", () => {
         await ann.locator("header button.new-game").tap();
         const newGame = ann.locator(".new-game-sheet[role=dialog]");
         await newGame.locator('button[data-friend="true"]').tap();
+        await newGame.locator("[name=colour]").selectOption("black");
         await newGame.locator("button.start").tap();
         await ann.locator(".share-sheet .share-link").waitFor({ timeout: 10_000 });
         await ann.locator(".share-sheet .dialog-buttons button").tap();
