@@ -159,14 +159,6 @@ fn tickets(seats: &[OnlineSeat]) -> Vec<Ticket> {
 }
 
 impl Club {
-    /// A club that starts from what the device kept.
-    pub fn new(kept: Kept) -> Club {
-        Club {
-            kept,
-            ..Club::default()
-        }
-    }
-
     /// The account's name while logged in.
     pub fn account(&self) -> Option<&str> {
         (self.logged_in && self.kept.session.is_some()).then_some(self.kept.name.as_str())
@@ -216,8 +208,9 @@ impl Club {
         steps
     }
 
-    /// The list of the device's games asked for again while notices are on (`notify`), so
-    /// that the games being played among `seats` are followed ([`Club::receive`]).
+    /// The list of the device's games asked for while notices are on (`notify`), so that the
+    /// games being played among `seats` are followed ([`Club::receive`]): when the link comes
+    /// up and when the notices are turned on. (A seat gained later is followed as it comes.)
     pub fn relist(seats: &[OnlineSeat], notify: bool) -> Vec<Step> {
         if notify && !seats.is_empty() {
             vec![Step::Send(ClientMessage::List {
@@ -296,13 +289,16 @@ impl Club {
                         self.seeking = None;
                     }
                     self.offers.retain(|(g, _)| g != challenge);
+                    self.watch(game, &token, notify, &mut steps);
                     steps.extend(open_seat(game, *seat, token));
                 }
             }
-            ServerMessage::Seated { game, seat, token } if self.awaiting_seat => {
-                self.awaiting_seat = false;
-                self.busy = None;
-                steps.extend(open_seat(game, *seat, token.clone()));
+            ServerMessage::Seated { game, seat, token } => {
+                if std::mem::take(&mut self.awaiting_seat) {
+                    self.busy = None;
+                    steps.extend(open_seat(game, *seat, token.clone()));
+                }
+                self.watch(game, token, notify, &mut steps);
             }
             ServerMessage::Profile(profile) => self.profile = Some((**profile).clone()),
             ServerMessage::Playing { games } => self.playing = Some(games.clone()),
@@ -343,6 +339,18 @@ impl Club {
             _ => {}
         }
         steps
+    }
+
+    /// Follows the new seat `token` of `game` for the notices, while they are on (`notify`):
+    /// a new game, none of whose moves has been seen.
+    fn watch(&mut self, game: &GameId, token: &Token, notify: bool, steps: &mut Vec<Step>) {
+        if notify && !self.watched.iter().any(|(g, _)| g == game) {
+            self.watched.push((game.clone(), 0));
+            steps.push(Step::Send(ClientMessage::Open {
+                game: game.clone(),
+                token: Some(token.clone()),
+            }));
+        }
     }
 
     /// A refusal of one of the club's messages.
@@ -450,12 +458,9 @@ pub fn deliver(message: &ServerMessage) {
     };
     let steps = {
         let state = app.peek();
-        let on_screen = state.online().and_then(|o| o.game.clone());
-        let notify = state.settings().notify;
-        let seats = state.seats().to_vec();
-        drop(state);
+        let on_screen = state.online().and_then(|o| o.game.as_ref());
         CLUB.write()
-            .receive(message, &seats, notify, on_screen.as_ref())
+            .receive(message, state.seats(), state.settings().notify, on_screen)
     };
     carry_out(app, steps);
 }
@@ -485,7 +490,7 @@ pub fn send(app: AppHandle, message: ClientMessage) {
 }
 
 /// Saves what the device keeps of the club.
-fn save() {
+pub fn save() {
     if let Ok(text) = serde_json::to_string(&CLUB.peek().kept) {
         crate::storage::write_named(KEPT, &text);
     }
@@ -505,12 +510,10 @@ pub fn ensure_started(app: AppHandle) {
     }
 }
 
-/// The club: what the device kept read, then, for as long as the app runs, the link followed
-/// (each time it comes up the club logs in again and follows what it followed,
-/// [`link_changed`]) and the device's games listed again for the notices when they change
-/// ([`Club::relist`]). Until the
-/// kept session is read the club is not [`Club::ready`]: its forms wait (an answer that came
-/// before would be written over).
+/// The club: what the device kept read, then the server's messages and the link followed
+/// ([`deliver`]; each time the link comes up the club logs in again and follows what it
+/// followed, [`link_changed`]). Until the kept session is read the club is not
+/// [`Club::ready`]: its forms wait (an answer that came before would be written over).
 async fn start(app: AppHandle) {
     let kept = crate::storage::read_named(KEPT)
         .await
@@ -532,25 +535,6 @@ async fn start(app: AppHandle) {
     if app.peek().link_up() {
         link_changed(true);
     }
-    // The notices' games: listed again when they are turned on or a seat comes.
-    let mut was = (false, None);
-    loop {
-        let (up, now, seats) = {
-            let state = app.peek();
-            let notify = state.settings().notify;
-            let seats = state.seats().to_vec();
-            (
-                state.link_up(),
-                (notify, seats.first().map(|s| s.game.clone())),
-                seats,
-            )
-        };
-        if up && now != was {
-            carry_out(app, Club::relist(&seats, now.0));
-        }
-        was = now;
-        crate::js::sleep(WATCH_MS).await;
-    }
 }
 
 /// The link went up (`true`) or down: up, the club logs in again and follows what it
@@ -560,11 +544,10 @@ fn link_changed(up: bool) {
         return;
     };
     if up {
-        let (seats, notify) = {
+        let steps = {
             let state = app.peek();
-            (state.seats().to_vec(), state.settings().notify)
+            CLUB.write().link_up(state.seats(), state.settings().notify)
         };
-        let steps = CLUB.write().link_up(&seats, notify);
         carry_out(app, steps);
     } else {
         let mut club = CLUB.write();
@@ -574,12 +557,7 @@ fn link_changed(up: bool) {
     }
 }
 
-crate::lazy::function!(START = "club_start" fn start_part(AppHandle) -> ());
-
-/// [`ensure_started`], as a lazy function.
-fn start_part(app: AppHandle) {
-    ensure_started(app);
-}
+crate::lazy::function!(START = "club_start" fn ensure_started(AppHandle) -> ());
 
 /// Starts the club ([`ensure_started`]): in the web's split build its code comes in a module of its
 /// own ([`crate::lazy`]).
@@ -587,11 +565,8 @@ pub async fn begin(app: AppHandle) {
     #[cfg(all(feature = "wasm-split", target_arch = "wasm32"))]
     crate::lazy::call(&START, app).await;
     #[cfg(not(all(feature = "wasm-split", target_arch = "wasm32")))]
-    start_part(app);
+    ensure_started(app);
 }
-
-/// How often the club looks at the seats and the notices' switch (ms).
-const WATCH_MS: u32 = 300;
 
 /// Tells the player that a move waits in `game`, unless its page is in sight with the game
 /// on screen: a notification through the service worker (the player allowed them), which

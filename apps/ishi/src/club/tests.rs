@@ -99,11 +99,14 @@ fn logging_in_claims_nothing_and_a_changed_password_says_so() {
 
 #[test]
 fn a_session_the_server_refuses_is_forgotten_but_the_name_stays() {
-    let mut club = Club::new(Kept {
-        name: "Ann".into(),
-        session: Some(token(7)),
-        hide_chat: true,
-    });
+    let mut club = Club {
+        kept: Kept {
+            name: "Ann".into(),
+            session: Some(token(7)),
+            hide_chat: true,
+        },
+        ..Club::default()
+    };
     let steps = club.link_up(&[], false);
     assert_eq!(
         steps,
@@ -367,7 +370,11 @@ fn summary(n: u8, phase: Phase, moves: usize) -> Summary {
 }
 
 fn view(n: u8, moves: &[(Player, &str)]) -> ServerMessage {
-    ServerMessage::Game(Box::new(GameView {
+    ServerMessage::Game(Box::new(game_view(n, moves)))
+}
+
+fn game_view(n: u8, moves: &[(Player, &str)]) -> GameView {
+    GameView {
         game: id(n),
         setup: othello(),
         time: TimeControl::Correspondence { days: 3 },
@@ -387,7 +394,7 @@ fn view(n: u8, moves: &[(Player, &str)]) -> ServerMessage {
         accepted: ByColor::default(),
         clock: None,
         result: None,
-    }))
+    }
 }
 
 #[test]
@@ -480,11 +487,14 @@ fn the_sheet_follows_the_lobby_when_the_link_is_up_and_again_when_it_comes_back(
 
 #[test]
 fn logging_out_forgets_the_session_and_the_challenges() {
-    let mut club = Club::new(Kept {
-        name: "Ann".into(),
-        session: Some(token(1)),
-        hide_chat: false,
-    });
+    let mut club = Club {
+        kept: Kept {
+            name: "Ann".into(),
+            session: Some(token(1)),
+            hide_chat: false,
+        },
+        ..Club::default()
+    };
     club.logged_in = true;
     club.tokens.push((id(1), token(1)));
     let steps = club.receive(&ServerMessage::LoggedOut, &[], false, None);
@@ -505,4 +515,49 @@ fn the_kept_form_reads_back_and_a_broken_one_is_refused() {
     assert_eq!(serde_json::from_str::<Kept>(&text).unwrap(), kept);
     assert_eq!(serde_json::from_str::<Kept>("{}").unwrap(), Kept::default());
     assert!(serde_json::from_str::<Kept>(r#"{"session": "not hex"}"#).is_err());
+}
+
+#[test]
+fn with_notices_on_a_seat_gained_is_followed_and_its_first_answer_told() {
+    let mut club = Club::default();
+    let seated = ServerMessage::Seated {
+        game: id(4),
+        seat: Player::Black,
+        token: token(4),
+    };
+    let steps = club.receive(&seated, &[], true, None);
+    assert_eq!(
+        steps,
+        [Step::Send(ClientMessage::Open {
+            game: id(4),
+            token: Some(token(4))
+        })]
+    );
+    // Seated again (the app's own copy of the message): followed once.
+    assert!(club.receive(&seated, &[], true, None).is_empty());
+    let answered = view(4, &[(Player::Black, "f5"), (Player::White, "d6")]);
+    assert!(matches!(
+        club.receive(&answered, &[], true, None).as_slice(),
+        [Step::Notify {
+            on_screen: false,
+            ..
+        }]
+    ));
+    // A pairing started while notices are on: the new game followed too.
+    club.tokens.push((id(5), token(5)));
+    let steps = club.receive(
+        &ServerMessage::Started {
+            challenge: id(5),
+            game: id(6),
+            seat: Player::White,
+        },
+        &[],
+        true,
+        None,
+    );
+    assert!(steps.contains(&Step::Send(ClientMessage::Open {
+        game: id(6),
+        token: Some(token(5))
+    })));
+    assert_eq!(opened(&steps), [(id(6), Player::White, token(5))]);
 }

@@ -23,14 +23,24 @@ impl Tr {
         self.pick("Play online", "オンライン対局")
     }
 
-    /// The club's tabs.
-    pub fn club_tab(self, tab: usize) -> &'static str {
-        match tab {
-            0 => self.pick("Lobby", "ロビー"),
-            1 => self.pick("Watch", "観戦"),
-            2 => self.pick("Profile", "プロフィール"),
-            _ => self.pick("Account", "アカウント"),
-        }
+    /// The club's tab of challenges and quick pairing.
+    pub fn lobby_tab(self) -> &'static str {
+        self.pick("Lobby", "ロビー")
+    }
+
+    /// The club's tab of games to watch.
+    pub fn watch_tab(self) -> &'static str {
+        self.pick("Watch", "観戦")
+    }
+
+    /// The club's tab of profiles.
+    pub fn profile_tab(self) -> &'static str {
+        self.pick("Profile", "プロフィール")
+    }
+
+    /// The club's tab of the account.
+    pub fn account_tab(self) -> &'static str {
+        self.pick("Account", "アカウント")
     }
 
     /// The password field.

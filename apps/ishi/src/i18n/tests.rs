@@ -758,7 +758,12 @@ fn the_clubs_words_in_both_languages() {
     assert_eq!(en.move_waits_body(Some("Bo")), "Bo has played.");
     assert_eq!(en.move_waits_body(None), "Your opponent has played.");
     assert_eq!(en.pairing(Some("Ann"), None), "Ann – White");
-    for tab in 0..4 {
-        assert_ne!(en.club_tab(tab), ja.club_tab(tab));
+    for tab in [
+        Tr::lobby_tab,
+        Tr::watch_tab,
+        Tr::profile_tab,
+        Tr::account_tab,
+    ] {
+        assert_ne!(tab(en), tab(ja));
     }
 }

@@ -15,18 +15,19 @@ pub(super) fn account(app: AppHandle, tr: Tr, link_up: bool) -> Element {
     let club = CLUB.read();
     let name = club.account().map(str::to_owned);
     let kept_name = club.kept.name.clone();
-    // A form that cannot be sent now counts as busy.
-    let busy = club.busy.or((!link_up).then_some(Busy::Login));
+    // Waiting for the answer to a form; no form is sent meanwhile, nor while the link is down.
+    let waiting = club.busy.is_some();
+    let blocked = waiting || !link_up;
     drop(club);
     match name {
-        Some(name) => rsx! { LoggedIn { app, tr, name, busy } },
-        None => rsx! { LogIn { app, tr, kept_name, busy } },
+        Some(name) => rsx! { LoggedIn { app, tr, name, waiting, blocked } },
+        None => rsx! { LogIn { app, tr, kept_name, waiting, blocked } },
     }
 }
 
 /// Registering or logging in.
 #[component]
-fn LogIn(app: AppHandle, tr: Tr, kept_name: String, busy: Option<Busy>) -> Element {
+fn LogIn(app: AppHandle, tr: Tr, kept_name: String, waiting: bool, blocked: bool) -> Element {
     let mut name = use_signal(move || kept_name);
     let mut password = use_signal(String::new);
     let send = move |register: bool| {
@@ -73,12 +74,12 @@ fn LogIn(app: AppHandle, tr: Tr, kept_name: String, busy: Option<Busy>) -> Eleme
                     oninput: move |e| password.set(e.value()),
                 }
             }
-            if busy.is_some() {
+            if waiting {
                 p { class: "note", role: "status", {tr.waiting_server()} }
             }
             div { class: "row",
-                button { r#type: "button", class: "secondary register", disabled: busy.is_some(), onclick: move |_| send(true), {tr.register()} }
-                button { r#type: "submit", class: "primary log-in", disabled: busy.is_some(), {tr.log_in()} }
+                button { r#type: "button", class: "secondary register", disabled: blocked, onclick: move |_| send(true), {tr.register()} }
+                button { r#type: "submit", class: "primary log-in", disabled: blocked, {tr.log_in()} }
             }
         }
     }
@@ -86,7 +87,7 @@ fn LogIn(app: AppHandle, tr: Tr, kept_name: String, busy: Option<Busy>) -> Eleme
 
 /// The account logged in.
 #[component]
-fn LoggedIn(app: AppHandle, tr: Tr, name: String, busy: Option<Busy>) -> Element {
+fn LoggedIn(app: AppHandle, tr: Tr, name: String, waiting: bool, blocked: bool) -> Element {
     let mut old = use_signal(String::new);
     let mut new = use_signal(String::new);
     let mut confirm = use_signal(String::new);
@@ -98,7 +99,7 @@ fn LoggedIn(app: AppHandle, tr: Tr, name: String, busy: Option<Busy>) -> Element
                 onclick: move |_| ask(app, None, ClientMessage::Logout),
                 {tr.log_out()}
             }
-            if busy.is_some() {
+            if waiting {
                 p { class: "note", role: "status", {tr.waiting_server()} }
             }
             form {
@@ -118,7 +119,7 @@ fn LoggedIn(app: AppHandle, tr: Tr, name: String, busy: Option<Busy>) -> Element
                     span { {tr.new_password()} }
                     input { name: "new-password", r#type: "password", autocomplete: "new-password", value: "{new}", oninput: move |e| new.set(e.value()) }
                 }
-                button { r#type: "submit", class: "secondary change-password", disabled: busy.is_some(), {tr.change_password()} }
+                button { r#type: "submit", class: "secondary change-password", disabled: blocked, {tr.change_password()} }
             }
             form {
                 class: "account-form delete",
@@ -133,7 +134,7 @@ fn LoggedIn(app: AppHandle, tr: Tr, name: String, busy: Option<Busy>) -> Element
                     span { {tr.password()} }
                     input { name: "delete-password", r#type: "password", autocomplete: "current-password", value: "{confirm}", oninput: move |e| confirm.set(e.value()) }
                 }
-                button { r#type: "submit", class: "danger delete-account", disabled: busy.is_some() || confirm().is_empty(), {tr.delete_account()} }
+                button { r#type: "submit", class: "danger delete-account", disabled: blocked || confirm().is_empty(), {tr.delete_account()} }
             }
         }
     }

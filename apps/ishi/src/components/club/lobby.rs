@@ -90,9 +90,10 @@ pub(super) fn Lobby(app: AppHandle, tr: Tr, logged_in: bool, link_up: bool) -> E
         .iter()
         .map(|c| club.is_mine(&c.challenge))
         .collect();
-    // Nothing is sent while the link is down: it would be lost.
-    let busy = club.busy.or((!link_up).then_some(Busy::Challenge));
-    let logged_in = logged_in && link_up;
+    // Nothing is sent while an answer is awaited, or while the link is down (it would be
+    // lost).
+    let blocked = club.busy.is_some() || !link_up;
+    let can_play = logged_in && link_up;
     drop(club);
     rsx! {
         if !logged_in {
@@ -121,7 +122,7 @@ pub(super) fn Lobby(app: AppHandle, tr: Tr, logged_in: bool, link_up: bool) -> E
                         key: "{pool.name()}",
                         class: "pool",
                         "data-pool": pool.name(),
-                        disabled: !logged_in,
+                        disabled: !can_play,
                         onclick: move |_| {
                             CLUB.write().seeking = Some((pool, None));
                             send(app, ClientMessage::Seek { pool });
@@ -160,7 +161,7 @@ pub(super) fn Lobby(app: AppHandle, tr: Tr, logged_in: bool, link_up: bool) -> E
                     } else {
                         button {
                             class: "primary accept-challenge",
-                            disabled: !logged_in || busy.is_some(),
+                            disabled: !can_play || blocked,
                             onclick: {
                                 let id = c.challenge.clone();
                                 move |_| {
@@ -175,14 +176,14 @@ pub(super) fn Lobby(app: AppHandle, tr: Tr, logged_in: bool, link_up: bool) -> E
             }
         }
         if logged_in {
-            NewChallenge { app, tr, busy }
+            NewChallenge { app, tr, blocked }
         }
     }
 }
 
 /// The form of a new challenge.
 #[component]
-fn NewChallenge(app: AppHandle, tr: Tr, busy: Option<Busy>) -> Element {
+fn NewChallenge(app: AppHandle, tr: Tr, blocked: bool) -> Element {
     let mut board = use_signal(|| "othello");
     let mut clock = use_signal(|| "10+5");
     let mut colour = use_signal(|| SeatChoice::Random);
@@ -251,7 +252,7 @@ fn NewChallenge(app: AppHandle, tr: Tr, busy: Option<Busy>) -> Element {
                 input { r#type: "checkbox", name: "challenge-rated", checked: rated(), onchange: move |e| rated.set(e.checked()) }
                 span { {tr.rated()} }
             }
-            button { r#type: "submit", class: "primary post-challenge", disabled: busy.is_some(), {tr.new_challenge()} }
+            button { r#type: "submit", class: "primary post-challenge", disabled: blocked, {tr.new_challenge()} }
         }
     }
 }

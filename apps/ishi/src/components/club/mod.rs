@@ -31,6 +31,15 @@ pub enum Tab {
 impl Tab {
     const ALL: [Tab; 4] = [Tab::Lobby, Tab::Watch, Tab::Profile, Tab::Account];
 
+    fn label(self, tr: Tr) -> &'static str {
+        match self {
+            Tab::Lobby => tr.lobby_tab(),
+            Tab::Watch => tr.watch_tab(),
+            Tab::Profile => tr.profile_tab(),
+            Tab::Account => tr.account_tab(),
+        }
+    }
+
     fn id(self) -> &'static str {
         match self {
             Tab::Lobby => "lobby",
@@ -55,8 +64,9 @@ crate::lazy::loader!(CLUB_SHEET = "club" fn club_sheet_part(()));
 fn club_sheet_part(_: ()) -> Element {
     let app = use_app();
     let tr = use_tr();
+    // The lobby for a player with a session (logged in, or about to be), else the account.
     let mut tab = use_signal(|| {
-        if CLUB.peek().account().is_some() || CLUB.peek().kept.session.is_some() {
+        if CLUB.peek().kept.session.is_some() {
             Tab::Lobby
         } else {
             Tab::Account
@@ -95,7 +105,7 @@ fn club_sheet_part(_: ()) -> Element {
                             CLUB.write().said = None;
                             tab.set(t);
                         },
-                        {tr.club_tab(t as usize)}
+                        {t.label(tr)}
                     }
                 }
             }

@@ -152,6 +152,10 @@ fn online_games_part(_: ()) -> Element {
                             let allowed = ask_permission().await;
                             blocked.set(!allowed);
                             app.send(AppAction::Settings(SettingsChange::Notify(allowed)));
+                            // The games being played are followed from now on (if the link
+                            // is not up yet, its coming up lists them).
+                            let list = crate::club::Club::relist(app.peek().seats(), allowed);
+                            crate::club::carry_out(app, list);
                         });
                     },
                 }

@@ -23,7 +23,9 @@ pub fn Talk(
     use_hook(move || crate::club::ensure_started(app));
     let mut text = use_signal(String::new);
     let club = CLUB.read();
-    let chat = club.chat(&game).cloned();
+    let chat = club.chat(&game);
+    let lines = chat.map(|c| c.lines.clone()).unwrap_or_default();
+    let refused = chat.and_then(|c| c.refused);
     let hide = club.kept.hide_chat;
     let logged_in = club.account().is_some();
     let offered_by = club
@@ -39,14 +41,11 @@ pub fn Talk(
         .iter()
         .find(|s| s.game == game)
         .map(|s| s.token.clone());
-    let lines = chat.as_ref().map(|c| c.lines.clone()).unwrap_or_default();
     let shown: Vec<_> = lines
         .iter()
         .filter(|l| !(hide && you.is_some() && l.seat.is_some() && l.seat != you))
-        .cloned()
         .collect();
     let hidden = lines.len() - shown.len();
-    let refused = chat.and_then(|c| c.refused);
     let can_write = you.is_some() || logged_in;
     let name_of = move |player: Player| {
         names[player]
@@ -136,7 +135,7 @@ pub fn Talk(
                         checked: hide,
                         onchange: move |e| {
                             CLUB.write().kept.hide_chat = e.checked();
-                            crate::club::carry_out(app, vec![crate::club::Step::Save]);
+                            crate::club::save();
                         },
                     }
                     span { {tr.hide_chat()} }
